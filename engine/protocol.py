@@ -1,0 +1,106 @@
+"""The small game protocol every rules engine implements: verdicts, score breakdowns, errors, operations."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any, Callable, Mapping
+
+
+@dataclass(frozen=True)
+class Reason:
+    """Why a move is (il)legal: a stable code, a sentence for people, and the rulebook section it rests on."""
+
+    code: str
+    message: str
+    rule_ref: str
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The outcome of a legality check; `reasons` explain a refusal (or note the rule that allowed it)."""
+
+    legal: bool
+    reasons: tuple[Reason, ...] = ()
+    detail: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the JSON form: legal, reasons (code, message, rule_ref), detail."""
+        return asdict(self) | {"reasons": [asdict(r) for r in self.reasons]}
+
+
+@dataclass(frozen=True)
+class ScoreLine:
+    """One line of a score breakdown, tied to the rulebook section that awards (or costs) the points."""
+
+    key: str
+    label: str
+    points: int
+    rule_ref: str
+    detail: str = ""
+
+
+@dataclass(frozen=True)
+class Breakdown:
+    """A score: the total and the lines that add up to it, plus optional extra facts (e.g. a title)."""
+
+    lines: tuple[ScoreLine, ...]
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def total(self) -> int:
+        """Sum of the points of all lines."""
+        return sum(line.points for line in self.lines)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the JSON form: total, lines (key, label, points, rule_ref, detail) and any extra keys."""
+        return {"total": self.total, "lines": [asdict(line) for line in self.lines], **dict(self.extra)}
+
+
+@dataclass(frozen=True)
+class ErrorDetail:
+    """One problem in an input document: where (`loc`, a path of keys/indexes) and what was expected."""
+
+    loc: tuple[str | int, ...]
+    msg: str
+
+    def __str__(self) -> str:
+        where = ".".join(str(part) for part in self.loc) or "(document)"
+        return f"{where}: {self.msg}"
+
+
+class PositionError(ValueError):
+    """A position or move that cannot be read; carries every problem found with its location."""
+
+    def __init__(self, errors: list[ErrorDetail] | ErrorDetail | str, loc: tuple[str | int, ...] = ()):
+        if isinstance(errors, str):
+            errors = [ErrorDetail(loc, errors)]
+        elif isinstance(errors, ErrorDetail):
+            errors = [errors]
+        self.errors: tuple[ErrorDetail, ...] = tuple(errors)
+        super().__init__("; ".join(str(e) for e in self.errors))
+
+
+@dataclass(frozen=True)
+class Operation:
+    """An engine entry point callable with one JSON document: its name, a description for people and
+    models, the JSON Schema of its input, and the function that returns a JSON-ready dict."""
+
+    name: str
+    description: str
+    input_schema: Mapping[str, Any]
+    run: Callable[[Any], dict[str, Any]]
+
+
+@dataclass(frozen=True)
+class GameEngine:
+    """A game's rules engine as seen from outside: its id and its operations (always `check` and `score`)."""
+
+    game_id: str
+    operations: tuple[Operation, ...]
+
+    def operation(self, name: str) -> Operation:
+        """Return the named operation, or raise KeyError listing those that exist."""
+        for op in self.operations:
+            if op.name == name:
+                return op
+        raise KeyError(f"{self.game_id} has no operation {name!r}; it has: {', '.join(o.name for o in self.operations)}")
