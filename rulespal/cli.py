@@ -1,0 +1,175 @@
+"""The `rulespal` command line: browse, search, check, score, ingest (and ask/chat/serve/eval)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable
+from functools import cache, wraps
+from pathlib import Path
+from typing import Annotated, Any, Optional
+
+import typer
+
+from engine import PositionError
+from rulespal.errors import NoEngine, QuestionTooLong, RulebookFormatError, UnknownGame, UnknownSection
+
+app = typer.Typer(help="RulesPal: board-game rules answered from the rulebook, scores from the rules engines.",
+                  no_args_is_help=True, pretty_exceptions_enable=False)
+
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")]
+GameArg = Annotated[str, typer.Argument(help="Game id, title or alias (see `rulespal games`).")]
+GameOpt = Annotated[Optional[str], typer.Option("--game", "-g", help="Restrict to one game (detected if omitted).")]
+
+NOT_FOUND, BAD_INPUT = 1, 2
+
+
+@cache
+def pal():
+    """The process-wide RulesPal service."""
+    from rulespal.service import RulesPal
+
+    return RulesPal()
+
+
+def emit(data: Any, as_json: bool, text: Callable[[Any], str]) -> None:
+    """Print data as JSON or as text."""
+    typer.echo(json.dumps(data, indent=2, ensure_ascii=False) if as_json else text(data))
+
+
+def _fail(code: int, message: str, as_json: bool, **extra: Any) -> None:
+    if as_json:
+        typer.echo(json.dumps({"error": message, **extra}, ensure_ascii=False))
+    typer.echo(f"error: {message}", err=True)
+    raise typer.Exit(code)
+
+
+def handles_errors(func: Callable) -> Callable:
+    """Map domain errors to a message and an exit code (1 not found, 2 bad input) in one place."""
+
+    @wraps(func)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        as_json = bool(kwargs.get("as_json"))
+        try:
+            return func(*args, **kwargs)
+        except (UnknownGame, UnknownSection, NoEngine) as exc:
+            _fail(NOT_FOUND, str(exc), as_json)
+        except PositionError as exc:
+            _fail(BAD_INPUT, f"invalid position: {exc}", as_json,
+                  errors=[{"loc": list(e.loc), "msg": e.msg} for e in exc.errors])
+        except (RulebookFormatError, QuestionTooLong) as exc:
+            _fail(BAD_INPUT, str(exc), as_json)
+
+    return wrapper
+
+
+def read_document(source: str) -> Any:
+    """A position from a file or '-' (stdin): JSON when it parses as JSON, else the raw text (notation)."""
+    try:
+        text = sys.stdin.read() if source == "-" else Path(source).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise PositionError(f"cannot read {source}: {exc.strerror}") from exc
+    stripped = text.strip()
+    if not stripped:
+        raise PositionError(f"{'standard input' if source == '-' else source} is empty")
+    if stripped[0] in "{[":
+        try:
+            return json.loads(stripped)
+        except json.JSONDecodeError as exc:
+            raise PositionError(f"not valid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}") from exc
+    return stripped
+
+
+@app.command()
+@handles_errors
+def games(as_json: JsonOpt = False) -> None:
+    """List the games RulesPal has rulebooks for."""
+    from rulespal.render import table
+
+    emit(pal().games(), as_json, lambda gs: table(
+        ["id", "title", "aliases", "engine"],
+        [(g["id"], g["title"], ", ".join(g["aliases"]), "yes" if g["engine"] else "no") for g in gs]))
+
+
+@app.command()
+@handles_errors
+def toc(game: GameArg, as_json: JsonOpt = False) -> None:
+    """Print a rulebook's table of contents as an indented tree."""
+    from rulespal.render import toc_tree
+
+    book = pal().book(game)
+    entries = pal().toc(game)
+    emit({"game": book.id, "title": book.title, "toc": [e.to_dict() for e in entries]}, as_json,
+         lambda _: f"{book.title}\n{toc_tree(entries, 1)}")
+
+
+@app.command()
+@handles_errors
+def section(game: GameArg, section_id: Annotated[str, typer.Argument(help="Section id, e.g. game-flow/scout.")],
+            as_json: JsonOpt = False) -> None:
+    """Print one section of a rulebook."""
+    book, sec = pal().section(game, section_id)
+    data = {"game": book.id, "section_id": sec.id, "title": sec.title, "heading_path": list(sec.heading_path),
+            "text": sec.text, "children": [c.id for c in book.children(sec.id)]}
+    emit(data, as_json, lambda d: f"{' > '.join(d['heading_path'])}  [{d['section_id']}]\n\n{d['text']}"
+         + ("\n\nsubsections: " + ", ".join(d["children"]) if d["children"] else ""))
+
+
+@app.command()
+@handles_errors
+def search(query: Annotated[str, typer.Argument(help="What to look for.")], game: GameOpt = None,
+           k: Annotated[int, typer.Option("-k", min=1, max=50, help="How many sections.")] = 5,
+           as_json: JsonOpt = False) -> None:
+    """Search the rulebooks (hybrid dense + BM25)."""
+    from rulespal.render import search_hits
+
+    result = pal().search(query, game=game, k=k)
+    emit({"query": query, "game": result.game, "detected": result.detected,
+          "hits": [h.to_dict() for h in result.hits]}, as_json, lambda _: search_hits(result))
+
+
+@app.command()
+@handles_errors
+def ingest(paths: Annotated[Optional[list[Path]], typer.Argument(help="Rulebook files or folders to add.")] = None,
+           force: Annotated[bool, typer.Option("--force", help="Rebuild even if nothing changed.")] = False,
+           as_json: JsonOpt = False) -> None:
+    """Build the index (only when rulebooks or the model changed), adding rulebooks from PATHs."""
+    report = pal().ingest(paths or [], force=force)
+    data = {"games": list(report.games), "chunks": report.chunks, "rebuilt": report.rebuilt,
+            "seconds": round(report.seconds, 2)}
+    emit(data, as_json, lambda d: f"{'rebuilt' if d['rebuilt'] else 'up to date'}: {len(d['games'])} rulebooks "
+         f"({', '.join(d['games'])}), {d['chunks']} chunks, {d['seconds']} s")
+
+
+def _engine_command(operation: str, help_text: str) -> None:
+    @app.command(name=operation, help=help_text)
+    @handles_errors
+    def command(game: GameArg, source: Annotated[str, typer.Argument(metavar="FILE|-", help="Position file or - for stdin.")],
+                as_json: JsonOpt = False) -> None:
+        from rulespal.render import engine_result
+
+        result = pal().run_engine(game, operation, read_document(source))
+        emit(result, as_json, engine_result)
+
+
+_engine_command("check", "Check a move/placement for legality with the game's rules engine.")
+_engine_command("score", "Score a position with the game's rules engine, line by line.")
+
+
+@app.command()
+@handles_errors
+def run(game: GameArg, operation: Annotated[str, typer.Argument(help="Engine operation, e.g. legal_moves.")],
+        source: Annotated[str, typer.Argument(metavar="FILE|-")], as_json: JsonOpt = False) -> None:
+    """Run any engine operation of a game (e.g. legal_moves, mission_update, end_game) on a JSON document."""
+    from rulespal.render import engine_result
+
+    emit(pal().run_engine(game, operation, read_document(source)), as_json, engine_result)
+
+
+@app.command()
+@handles_errors
+def title(game: GameArg, pawints: Annotated[int, typer.Argument(help="Final score.")], as_json: JsonOpt = False) -> None:
+    """Look up the hiking title for a final score (Cational Meographic)."""
+    from rulespal.render import engine_result
+
+    emit(pal().run_engine(game, "hiking_title", {"pawints": pawints}), as_json, engine_result)

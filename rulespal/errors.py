@@ -1,0 +1,41 @@
+"""Domain errors shared by the CLI and the API (mapped to exit codes / HTTP statuses in one place each)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+
+class RulesPalError(Exception):
+    """Base class of errors a user can act on."""
+
+
+class UnknownGame(RulesPalError):
+    """A game id or name that matches no rulebook."""
+
+    def __init__(self, game: str, known: Iterable[str]):
+        self.game, self.known = game, tuple(known)
+        super().__init__(f"unknown game {game!r}; known games: {', '.join(self.known)}")
+
+
+class UnknownSection(RulesPalError):
+    """A section id that does not exist in a rulebook."""
+
+    def __init__(self, game: str, section_id: str, known: Iterable[str]):
+        self.game, self.section_id, self.known = game, section_id, tuple(known)
+        super().__init__(f"no section {section_id!r} in {game}; sections: {', '.join(self.known)}")
+
+
+class NoEngine(RulesPalError):
+    """A game (or operation) without a rules engine."""
+
+
+class RulebookFormatError(RulesPalError):
+    """A rulebook file that cannot be read as RulesPal Markdown."""
+
+
+class QuestionTooLong(RulesPalError):
+    """A question longer than the configured limit."""
+
+    def __init__(self, length: int, limit: int):
+        self.length, self.limit = length, limit
+        super().__init__(f"question is {length} characters; the limit is {limit}")

@@ -1,0 +1,45 @@
+"""Tokenisation and the BM25 index used for the lexical half of hybrid search."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+import bm25s
+import numpy as np
+
+STOPWORDS = frozenset("""a an and are as at be but by can could did do does for from had has have how i if in into is it
+its me my of on or our so than that the their them then there these they this those to was we were what when where which
+while who whom why will with would you your yours""".split())
+
+
+def tokenize(text: str) -> list[str]:
+    """Lowercase word tokens without stopwords, with a light plural stem ('tiles' -> 'tile')."""
+    tokens = []
+    for word in re.findall(r"[a-z0-9]+", text.lower().replace("'", "")):
+        if word in STOPWORDS:
+            continue
+        if len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
+            word = word[:-1]
+        tokens.append(word)
+    return tokens
+
+
+class LexicalIndex:
+    """BM25 over a fixed list of documents, with optional masking to a subset (one game)."""
+
+    def __init__(self, documents: Sequence[str]):
+        self._bm25 = bm25s.BM25()
+        corpus = [tokenize(d) or ["_empty_"] for d in documents]
+        self._bm25.index(corpus, show_progress=False)
+        self._vocab = set(self._bm25.vocab_dict)
+        self._size = len(documents)
+
+    def search(self, query: str, n: int, mask: np.ndarray | None = None) -> list[tuple[int, float]]:
+        """Top-n (document index, BM25 score) pairs with a positive score."""
+        tokens = [t for t in tokenize(query) if t in self._vocab]
+        if not tokens or self._size == 0:
+            return []
+        docs, scores = self._bm25.retrieve([tokens], k=min(n, self._size), show_progress=False,
+                                           weight_mask=mask, n_threads=0)
+        return [(int(d), float(s)) for d, s in zip(docs[0], scores[0]) if s > 0]

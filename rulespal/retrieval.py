@@ -1,0 +1,108 @@
+"""Hybrid retrieval: dense (Chroma) and BM25 fused by reciprocal rank, per game, with game detection."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+from typing import Literal
+
+import numpy as np
+
+from rulespal.chunking import Chunk
+from rulespal.embeddings import Embedder
+from rulespal.lexical import LexicalIndex
+from rulespal.library import Library
+from rulespal.store import ActiveIndex, VectorStore
+
+RRF_K = 60
+CANDIDATES = 30
+Mode = Literal["hybrid", "dense", "bm25"]
+
+
+@dataclass(frozen=True)
+class Hit:
+    """A rulebook section found for a query, with the chunk that matched best."""
+
+    game: str
+    section_id: str
+    title: str
+    heading_path: tuple[str, ...]
+    text: str
+    score: float
+    similarity: float | None
+
+    def to_dict(self) -> dict:
+        """JSON form with the DESIGN keys."""
+        return {"game": self.game, "section_id": self.section_id, "title": self.title,
+                "heading_path": list(self.heading_path), "text": self.text, "score": round(self.score, 6)}
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """Hits for a query, the game they come from, and whether that game was detected rather than given."""
+
+    query: str
+    game: str | None
+    detected: bool
+    hits: tuple[Hit, ...]
+
+    @property
+    def best_similarity(self) -> float:
+        """Highest dense similarity among the hits (0 without any)."""
+        return max((h.similarity or 0.0 for h in self.hits), default=0.0)
+
+
+class Retriever:
+    """Searches the active index; built once per process (BM25 and models are reused across queries)."""
+
+    def __init__(self, library: Library, chunks: tuple[Chunk, ...], embedder: Embedder, store: VectorStore,
+                 active: ActiveIndex):
+        self.library, self.chunks, self.embedder, self.store, self.active = library, chunks, embedder, store, active
+        self._position = {c.id: i for i, c in enumerate(chunks)}
+        self._lexical = LexicalIndex([c.embed_text for c in chunks])
+        games = np.array([c.game for c in chunks])
+        self._masks = {g: (games == g).astype(np.float32) for g in library.ids}
+
+    def _dense(self, query: str, game: str | None, n: int) -> list[tuple[int, float]]:
+        vector = self.embedder.embed([query])[0]
+        found = self.store.query(self.active.collection, vector, n, game)
+        return [(self._position[cid], sim) for cid, sim in found if cid in self._position]
+
+    def _ranked(self, query: str, game: str | None, mode: Mode) -> list[tuple[int, float, float | None]]:
+        """(chunk index, fused score, dense similarity) best first."""
+        dense = self._dense(query, game, CANDIDATES) if mode != "bm25" else []
+        lexical = self._lexical.search(query, CANDIDATES, self._masks.get(game)) if mode != "dense" else []
+        similarity = dict(dense)
+        fused: dict[int, float] = defaultdict(float)
+        for ranking in (dense, lexical):
+            for rank, (idx, _score) in enumerate(ranking):
+                fused[idx] += 1.0 / (RRF_K + rank + 1)
+        order = sorted(fused.items(), key=lambda kv: -kv[1])
+        return [(idx, score, similarity.get(idx)) for idx, score in order]
+
+    def detect_game(self, query: str) -> str | None:
+        """The game a question is about: a named title/alias, else the game of the strongest hits."""
+        named = self.library.mentioned(query)
+        if named is not None:
+            return named.id
+        votes: dict[str, float] = defaultdict(float)
+        for idx, score, _sim in self._ranked(query, None, "hybrid")[:8]:
+            votes[self.chunks[idx].game] += score
+        return max(votes, key=votes.get) if votes else None
+
+    def search(self, query: str, game: str | None = None, k: int = 5, mode: Mode = "hybrid") -> SearchResult:
+        """Top-k sections for a query within a game (detected from the query when not given)."""
+        detected = game is None
+        if game is None:
+            game = self.detect_game(query)
+        else:
+            game = self.library.resolve(game).id
+        best: dict[str, Hit] = {}
+        for idx, score, sim in self._ranked(query, game, mode):
+            chunk = self.chunks[idx]
+            if chunk.section_id not in best:
+                best[chunk.section_id] = Hit(chunk.game, chunk.section_id, chunk.title, chunk.heading_path,
+                                             chunk.text, score, sim)
+            if len(best) >= k:
+                break
+        return SearchResult(query, game, detected and game is not None, tuple(best.values()))

@@ -1,0 +1,153 @@
+"""Parse a Markdown rulebook into metadata and a tree of sections with stable slug ids."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import yaml
+
+from rulespal.errors import RulebookFormatError
+
+_HEADING = re.compile(r"^(#{1,6})[ \t]+(.+?)[ \t]*#*[ \t]*$")
+_FENCE = re.compile(r"^(```|~~~)")
+
+
+def slugify(text: str) -> str:
+    """Lowercase slug of a heading: apostrophes dropped, other non-alphanumerics collapsed to '-'."""
+    text = re.sub(r"['’`]", "", text.lower())
+    return re.sub(r"[^a-z0-9]+", "-", text).strip("-") or "section"
+
+
+@dataclass(frozen=True)
+class Section:
+    """One heading of a rulebook and the text under it (up to the next heading of any level)."""
+
+    id: str
+    title: str
+    level: int
+    heading_path: tuple[str, ...]
+    parent_id: str | None
+    text: str
+    order: int
+
+
+@dataclass(frozen=True)
+class Rulebook:
+    """A game's rulebook: front-matter metadata plus its sections in document order."""
+
+    id: str
+    title: str
+    aliases: tuple[str, ...]
+    sections: tuple[Section, ...]
+    source_path: str
+    content: str
+    players: str | None = None
+    source: str | None = None
+
+    def section(self, section_id: str) -> Section | None:
+        """The section with this id, or None."""
+        return next((s for s in self.sections if s.id == section_id), None)
+
+    def children(self, section_id: str | None) -> tuple[Section, ...]:
+        """Direct children of a section (None: the top-level sections)."""
+        return tuple(s for s in self.sections if s.parent_id == section_id)
+
+    def subtree_text(self, section_id: str) -> str:
+        """The section's own text followed by its descendants' headings and text."""
+        root = self.section(section_id)
+        if root is None:
+            return ""
+        parts = [root.text]
+        for s in self.sections:
+            if s.id.startswith(section_id + "/"):
+                parts.append(f"{'#' * (s.level - root.level + 1)} {s.title}\n\n{s.text}")
+        return "\n\n".join(p for p in parts if p.strip())
+
+
+def _front_matter(text: str, path: Path) -> tuple[dict, str]:
+    if not text.startswith("---"):
+        return {}, text
+    match = re.match(r"^---[ \t]*\n(.*?)\n---[ \t]*\n?", text, re.S)
+    if not match:
+        raise RulebookFormatError(f"{path}: front matter starts with '---' but has no closing '---' line")
+    try:
+        meta = yaml.safe_load(match.group(1)) or {}
+    except yaml.YAMLError as exc:
+        raise RulebookFormatError(f"{path}: front matter is not valid YAML: {exc}") from exc
+    if not isinstance(meta, dict):
+        raise RulebookFormatError(f"{path}: front matter must be a mapping of keys, got {type(meta).__name__}")
+    return meta, text[match.end():]
+
+
+def _headings(body: str) -> list[tuple[int, str, int, int]]:
+    """(level, title, start of heading line, end of heading line) outside code fences."""
+    found, in_fence, pos = [], False, 0
+    for line in body.splitlines(keepends=True):
+        if _FENCE.match(line):
+            in_fence = not in_fence
+        elif not in_fence and (m := _HEADING.match(line.rstrip("\n"))):
+            found.append((len(m.group(1)), m.group(2).strip(), pos, pos + len(line)))
+        pos += len(line)
+    return found
+
+
+def parse_rulebook(text: str, path: Path | str = "<memory>") -> Rulebook:
+    """Parse Markdown (front matter optional) into a Rulebook; raise RulebookFormatError on unusable input."""
+    path = Path(path)
+    meta, body = _front_matter(text.replace("\r\n", "\n"), path)
+    heads = _headings(body)
+    title = meta.get("title")
+    if not title:
+        if not heads:
+            raise RulebookFormatError(f"{path}: no front-matter title and no heading to take the title from")
+        title = heads[0][1]
+        # a lone top heading used as the document title is not a section of its own
+        if heads[0][0] == 1 and sum(1 for h in heads if h[0] == 1) == 1:
+            body, heads = body[heads[0][3]:], [(lvl, t, s - heads[0][3], e - heads[0][3]) for lvl, t, s, e in heads[1:]]
+    game_id = str(meta.get("id") or slugify(path.stem))
+    if slugify(game_id) != game_id:
+        raise RulebookFormatError(f"{path}: id {game_id!r} must be a slug like {slugify(game_id)!r}")
+    aliases = meta.get("aliases") or []
+    if not isinstance(aliases, list):
+        raise RulebookFormatError(f"{path}: aliases must be a list of strings, got {aliases!r}")
+    for n, alias in enumerate(aliases):
+        if not isinstance(alias, str):
+            raise RulebookFormatError(f"{path}: aliases[{n}] must be a string, got {alias!r} (quote it if it has a colon)")
+
+    sections: list[Section] = []
+    preamble = body[: heads[0][2]].strip() if heads else body.strip()
+    if preamble:
+        sections.append(Section("introduction", "Introduction", 1, ("Introduction",), None, preamble, 0))
+    stack: list[tuple[int, str, str]] = []  # (level, slug path, title)
+    used: set[str] = {s.id for s in sections}
+    for i, (level, head, _start, end) in enumerate(heads):
+        while stack and stack[-1][0] >= level:
+            stack.pop()
+        parent = stack[-1][1] if stack else None
+        base = f"{parent}/{slugify(head)}" if parent else slugify(head)
+        sid, n = base, 2
+        while sid in used:
+            sid, n = f"{base}-{n}", n + 1
+        used.add(sid)
+        stop = heads[i + 1][2] if i + 1 < len(heads) else len(body)
+        path_titles = tuple(t for _, _, t in stack) + (head,)
+        sections.append(Section(sid, head, level, path_titles, parent, body[end:stop].strip(), len(sections)))
+        stack.append((level, sid, head))
+    if not sections:
+        raise RulebookFormatError(f"{path}: the rulebook has no text")
+    return Rulebook(
+        id=game_id, title=str(title), aliases=tuple(aliases), sections=tuple(sections), source_path=str(path),
+        content=text, players=None if meta.get("players") is None else str(meta["players"]),
+        source=None if meta.get("source") is None else str(meta["source"]),
+    )
+
+
+def load_rulebook(path: Path) -> Rulebook:
+    """Read and parse a rulebook file."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise RulebookFormatError(f"{path}: cannot read the file: {exc}") from exc
+    return parse_rulebook(text, path)

@@ -1,0 +1,138 @@
+"""The service layer the CLI and the API share: games, table of contents, sections, search, engines, ingest."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+from engine import engine_ids, get_engine
+from rulespal.embeddings import Embedder, get_embedder
+from rulespal.errors import NoEngine
+from rulespal.index import IndexStatus, ensure_index
+from rulespal.library import Library, read_sources, write_sources
+from rulespal.retrieval import Mode, Retriever, SearchResult
+from rulespal.rulebook import Rulebook, Section
+from rulespal.settings import Settings, get_settings
+from rulespal.store import VectorStore, make_client
+
+
+@dataclass(frozen=True)
+class TocEntry:
+    """A node of a table of contents."""
+
+    section_id: str
+    title: str
+    level: int
+    children: tuple["TocEntry", ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON form."""
+        return {"section_id": self.section_id, "title": self.title, "level": self.level,
+                "children": [c.to_dict() for c in self.children]}
+
+
+@dataclass(frozen=True)
+class IngestReport:
+    """What an ingest did."""
+
+    games: tuple[str, ...]
+    chunks: int
+    rebuilt: bool
+    seconds: float
+
+
+def _toc(book: Rulebook, parent: str | None) -> tuple[TocEntry, ...]:
+    return tuple(TocEntry(s.id, s.title, s.level, _toc(book, s.id)) for s in book.children(parent))
+
+
+class RulesPal:
+    """Everything RulesPal knows in one process: rulebooks, index, retriever and engines (built lazily, once)."""
+
+    def __init__(self, settings: Settings | None = None):
+        self.settings = settings or get_settings()
+        self._lock = threading.Lock()
+        self._retriever: Retriever | None = None
+
+    def _library_paths(self) -> list[Path]:
+        return [self.settings.rulebooks_dir, *read_sources(self.settings.sources_file)]
+
+    @cached_property
+    def library(self) -> Library:
+        """The rulebooks: bundled plus those added with ingest."""
+        return Library.from_paths(self._library_paths())
+
+    @cached_property
+    def embedder(self) -> Embedder:
+        """The embedding model (loaded on first use)."""
+        return get_embedder(self.settings.embedding_model)
+
+    @cached_property
+    def store(self) -> VectorStore:
+        """The Chroma store (local or server)."""
+        return VectorStore(make_client(self.settings))
+
+    def _index(self, library: Library, force: bool = False) -> IndexStatus:
+        status = ensure_index(library, self.embedder, self.store, force=force)
+        self._retriever = Retriever(library, status.chunks, self.embedder, self.store, status.active)
+        self.__dict__["library"] = library
+        return status
+
+    @property
+    def retriever(self) -> Retriever:
+        """The retriever over an up-to-date index (rebuilt first if the rulebooks or model changed)."""
+        with self._lock:
+            if self._retriever is None:
+                self._index(self.library)
+            return self._retriever
+
+    # --- browsing -------------------------------------------------------------------------------------------
+    def games(self) -> list[dict[str, Any]]:
+        """Every game with its title, aliases and whether it has a rules engine."""
+        engines = set(engine_ids())
+        return [{"id": b.id, "title": b.title, "aliases": list(b.aliases), "players": b.players,
+                 "sections": len(b.sections), "engine": b.id in engines} for b in self.library.books]
+
+    def book(self, game: str) -> Rulebook:
+        """A rulebook by id, title or alias."""
+        return self.library.resolve(game)
+
+    def toc(self, game: str) -> tuple[TocEntry, ...]:
+        """The table of contents of a game as a tree."""
+        return _toc(self.book(game), None)
+
+    def section(self, game: str, section_id: str) -> tuple[Rulebook, Section]:
+        """A section of a rulebook."""
+        return self.library.section(game, section_id)
+
+    def search(self, query: str, game: str | None = None, k: int = 5, mode: Mode = "hybrid") -> SearchResult:
+        """Hybrid search, restricted to a game when given (detected otherwise)."""
+        return self.retriever.search(query, game=game, k=k, mode=mode)
+
+    # --- engines --------------------------------------------------------------------------------------------
+    def run_engine(self, game: str, operation: str, document: Any) -> dict[str, Any]:
+        """Run an engine operation (check, score, …) on a position document; PositionError on bad input."""
+        game_id = self.book(game).id
+        try:
+            op = get_engine(game_id).operation(operation)
+        except KeyError as exc:
+            raise NoEngine(exc.args[0]) from exc
+        return op.run(document)
+
+    # --- ingestion ------------------------------------------------------------------------------------------
+    def ingest(self, paths: Sequence[Path] = (), force: bool = False) -> IngestReport:
+        """Add rulebook files/folders (validated first), then rebuild the index if anything changed."""
+        started = time.perf_counter()
+        new_paths = [p.resolve() for p in paths]
+        known = read_sources(self.settings.sources_file)
+        candidate = Library.from_paths([*self._library_paths(), *new_paths])  # raises before anything is written
+        with self._lock:
+            status = self._index(candidate, force=force)  # on failure the old index and library stay
+            if new_paths:
+                write_sources(self.settings.sources_file, list(dict.fromkeys([*known, *new_paths])))
+        return IngestReport(candidate.ids, len(status.chunks), status.rebuilt, time.perf_counter() - started)
+
