@@ -28,7 +28,7 @@ def _load(game_id: str) -> GameEngine | None:
         if exc.name and exc.name.startswith(_MODULES[game_id]):
             return None
         raise
-    return module.ENGINE
+    return getattr(module, "ENGINE", None)
 
 
 def get_engine(game_id: str) -> GameEngine:

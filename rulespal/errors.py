@@ -39,3 +39,7 @@ class QuestionTooLong(RulesPalError):
     def __init__(self, length: int, limit: int):
         self.length, self.limit = length, limit
         super().__init__(f"question is {length} characters; the limit is {limit}")
+
+
+class EmptyQuestion(RulesPalError):
+    """A question with no words in it."""

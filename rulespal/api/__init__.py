@@ -1,0 +1,1 @@
+"""The HTTP API and web page of RulesPal (FastAPI): `create_app` builds it."""

@@ -1,0 +1,65 @@
+"""Every domain error mapped to its HTTP status and JSON body, in one place."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.encoders import jsonable_encoder
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+
+from engine import PositionError
+from rulespal.errors import NoEngine, QuestionTooLong, RulesPalError, UnknownGame, UnknownSection
+
+
+class RateLimited(RulesPalError):
+    """A client that spent its request budget; it may retry after `retry_after` seconds."""
+
+    def __init__(self, retry_after: float):
+        self.retry_after = max(1, math.ceil(retry_after))
+        super().__init__(f"too many requests; retry in {self.retry_after} s")
+
+
+class ChatUnavailable(RulesPalError):
+    """The chat model could not be built (e.g. the local model is not installed)."""
+
+
+def _problems(items: Sequence[tuple[Sequence[str | int], str, str]]) -> dict[str, Any]:
+    return {"detail": [{"loc": list(loc), "msg": msg, "type": kind} for loc, msg, kind in items]}
+
+
+def error_body(exc: Exception) -> tuple[int, dict[str, Any], dict[str, str]]:
+    """Status, JSON body and headers for a domain error (also used for `error` events of the chat stream)."""
+    if isinstance(exc, (UnknownGame, UnknownSection)):
+        return 404, {"detail": str(exc), "known": list(exc.known)}, {}
+    if isinstance(exc, NoEngine):
+        return 404, {"detail": str(exc), "known": []}, {}
+    if isinstance(exc, PositionError):
+        return 422, _problems([(("body", *e.loc), e.msg, "position") for e in exc.errors]), {}
+    if isinstance(exc, QuestionTooLong):
+        return 413, {"detail": str(exc)}, {}
+    if isinstance(exc, RateLimited):
+        return 429, {"detail": str(exc), "retry_after": exc.retry_after}, {"Retry-After": str(exc.retry_after)}
+    if isinstance(exc, ChatUnavailable):
+        return 503, {"detail": str(exc)}, {}
+    return 400, {"detail": str(exc)}, {}
+
+
+async def _domain_error(_request: Request, exc: Exception) -> JSONResponse:
+    status, body, headers = error_body(exc)
+    return JSONResponse(body, status_code=status, headers=headers)
+
+
+async def _request_invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
+    items = [(e.get("loc", ()), e.get("msg", "invalid value"), e.get("type", "value_error")) for e in exc.errors()]
+    return JSONResponse(jsonable_encoder(_problems(items)), status_code=422)
+
+
+def install_error_handlers(app: FastAPI) -> None:
+    """Register the handlers that turn domain errors into HTTP responses."""
+    app.add_exception_handler(RulesPalError, _domain_error)
+    app.add_exception_handler(PositionError, _domain_error)
+    app.add_exception_handler(RequestValidationError, _request_invalid)

@@ -1,0 +1,67 @@
+"""Question routes: a whole answer as JSON (/api/ask) or streamed as server-sent events (/api/chat)."""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Iterator
+from typing import Annotated
+
+from fastapi import APIRouter, Depends
+from sse_starlette import EventSourceResponse, ServerSentEvent
+
+from engine import PositionError
+from rulespal.api.deps import AppSettings, Assistant, Pal
+from rulespal.api.errors import error_body
+from rulespal.api.ratelimit import rate_limited
+from rulespal.api.schemas import ERROR_RESPONSES, AnswerOut, AskIn, ChatEventOut, MessageOut
+from rulespal.errors import QuestionTooLong, RulesPalError
+from rulespal.service import RulesPal
+from rulespal.settings import Settings
+
+log = logging.getLogger(__name__)
+
+router = APIRouter(prefix="/api", tags=["chat"], dependencies=[Depends(rate_limited)], responses={
+    **ERROR_RESPONSES,
+    413: {"model": MessageOut, "description": "The question is longer than the configured limit."},
+    429: {"model": MessageOut, "description": "Too many requests from this client; see the Retry-After header."},
+    503: {"model": MessageOut, "description": "The chat model could not be loaded."},
+})
+
+
+def _checked(body: AskIn, pal: RulesPal, settings: Settings) -> tuple[str, str | None]:
+    """The question (within the length limit) and the resolved game id, before any model work starts."""
+    if len(body.question) > settings.max_question_chars:
+        raise QuestionTooLong(len(body.question), settings.max_question_chars)
+    return body.question, pal.book(body.game).id if body.game else None
+
+
+@router.post("/ask", response_model=AnswerOut, summary="Ask a question (whole answer)")
+def ask(body: AskIn, pal: Pal, settings: AppSettings, assistant: Assistant) -> dict:
+    """The answer with its verified citations and the engine calls behind it."""
+    question, game = _checked(body, pal, settings)
+    return assistant.ask(question, game=game, thread_id=body.thread_id, position=body.position).to_dict()
+
+
+def _sse(events: Iterator) -> Iterator[ServerSentEvent]:
+    """Assistant events as SSE frames; a failure mid-stream becomes a final `error` event."""
+    try:
+        for event in events:
+            yield ServerSentEvent(data=json.dumps(event.data, ensure_ascii=False, default=str), event=event.kind)
+    except (RulesPalError, PositionError) as exc:
+        yield ServerSentEvent(data=json.dumps({"message": str(exc), **error_body(exc)[1]}), event="error")
+    except Exception:  # the stream has started: report instead of cutting the connection
+        log.exception("chat stream failed")
+        yield ServerSentEvent(data=json.dumps({"message": "internal error while answering"}), event="error")
+
+
+@router.post("/chat", summary="Ask a question (streamed as server-sent events)", response_class=EventSourceResponse,
+             response_model=None,
+             responses={200: {"model": ChatEventOut, "content": {"text/event-stream": {}},
+                              "description": "Events `token`, `tool_call`, `tool_result`, `citations`, then `done` "
+                                             "(data = the whole answer) or `error`; each data is JSON."}})
+def chat(body: AskIn, pal: Pal, settings: AppSettings, assistant: Assistant) -> EventSourceResponse:
+    """Stream the answer: tokens as they come, tool calls and results, verified citations, then the whole answer."""
+    question, game = _checked(body, pal, settings)
+    events = assistant.stream(question, game=game, thread_id=body.thread_id, position=body.position)
+    return EventSourceResponse(_sse(events))

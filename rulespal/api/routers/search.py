@@ -1,0 +1,22 @@
+"""Search route: hybrid (dense + BM25) search of the rulebooks."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Query
+
+from rulespal.api.deps import Pal
+from rulespal.api.schemas import ERROR_RESPONSES, SearchOut
+
+router = APIRouter(prefix="/api", tags=["search"], responses=ERROR_RESPONSES)
+
+
+@router.get("/search", response_model=SearchOut, summary="Search the rulebooks")
+def search(pal: Pal,
+           q: Annotated[str, Query(min_length=1, max_length=500, description="What to look for.")],
+           game: Annotated[str | None, Query(description="Restrict to one game (detected from q if omitted).")] = None,
+           k: Annotated[int, Query(ge=1, le=50, description="How many sections to return.")] = 5) -> dict:
+    """The k sections that best match the query, within one game (given or detected)."""
+    result = pal.search(q, game=game, k=k)
+    return {"query": q, "game": result.game, "detected": result.detected, "hits": [h.to_dict() for h in result.hits]}

@@ -1,0 +1,216 @@
+"""Request and response models of the HTTP API (the JSON keys are the ones named in DESIGN.md)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class GameOut(BaseModel):
+    """A game RulesPal has a rulebook for."""
+
+    id: str = Field(description="Game id, used in every other route.")
+    title: str
+    aliases: list[str] = Field(description="Other names users type for the game.")
+    players: str | None = None
+    sections: int = Field(description="Number of sections in the rulebook.")
+    engine: bool = Field(description="Whether a rules engine can check and score positions of this game.")
+
+
+class TocEntryOut(BaseModel):
+    """A node of a table of contents."""
+
+    section_id: str
+    title: str
+    level: int
+    children: list[TocEntryOut]
+
+
+class TocOut(BaseModel):
+    """A rulebook's table of contents as a tree."""
+
+    game: str
+    title: str
+    toc: list[TocEntryOut]
+
+
+class SectionOut(BaseModel):
+    """One section of a rulebook: its own text and the ids of its subsections."""
+
+    game: str
+    section_id: str
+    title: str
+    heading_path: list[str]
+    parent_id: str | None
+    text: str = Field(description="Markdown text of the section (without its subsections).")
+    children: list[str] = Field(description="Section ids of the direct subsections.")
+
+
+class HitOut(BaseModel):
+    """A rulebook section found for a query, with the text of its best-matching chunk."""
+
+    game: str
+    section_id: str
+    title: str
+    heading_path: list[str]
+    text: str
+    score: float
+
+
+class SearchOut(BaseModel):
+    """Search results and the game they come from."""
+
+    query: str
+    game: str | None
+    detected: bool = Field(description="True when the game was detected from the query rather than given.")
+    hits: list[HitOut]
+
+
+class OperationOut(BaseModel):
+    """An engine operation and the JSON Schema of the document it takes."""
+
+    name: str
+    description: str
+    input_schema: dict[str, Any]
+    path: str = Field(description="Route that runs the operation.")
+
+
+class EngineSchemaOut(BaseModel):
+    """The operations of a game's rules engine."""
+
+    game: str
+    operations: list[OperationOut]
+
+
+class ReasonOut(BaseModel):
+    """Why a move is (il)legal."""
+
+    code: str
+    message: str
+    rule_ref: str = Field(description="Section id of the rule (see /api/games/{game}/sections/{rule_ref}).")
+
+
+class ScoreLineOut(BaseModel):
+    """One line of a score breakdown."""
+
+    key: str
+    label: str
+    points: int
+    rule_ref: str
+    detail: str = ""
+
+
+class EngineResultOut(BaseModel):
+    """An engine's answer: a verdict (legal, reasons), a breakdown (total, lines), or both, plus extra facts."""
+
+    model_config = ConfigDict(extra="allow")
+
+    legal: bool | None = None
+    reasons: list[ReasonOut] | None = None
+    detail: str | None = None
+    total: int | None = None
+    lines: list[ScoreLineOut] | None = None
+
+
+class AskIn(BaseModel):
+    """A question for the assistant."""
+
+    question: str = Field(min_length=1, description="The question in plain words.")
+    game: str | None = Field(default=None, description="Game id, title or alias; detected from the question if omitted.")
+    thread_id: str | None = Field(default=None, max_length=200,
+                                  description="Conversation id for follow-ups; a new one is returned if omitted.")
+    position: dict[str, Any] | str | None = Field(
+        default=None, description="Optional position (JSON or notation text) the question is about.")
+
+    model_config = ConfigDict(json_schema_extra={"examples": [
+        {"question": "Does a corner space count twice for Sentinel Wood?", "game": "cartographers"}]})
+
+
+class CitationOut(BaseModel):
+    """A verbatim quote from a rulebook section."""
+
+    game: str
+    section_id: str
+    title: str
+    quote: str
+
+
+class ToolCallOut(BaseModel):
+    """A tool call the assistant made."""
+
+    name: str
+    args: dict[str, Any]
+    result: Any
+
+
+class AnswerOut(BaseModel):
+    """What RulesPal says to a question."""
+
+    answer: str
+    game: str | None
+    citations: list[CitationOut]
+    tool_calls: list[ToolCallOut]
+    thread_id: str | None
+    covered: bool = Field(description="False when the rulebook had nothing relevant (see `nearest`).")
+    nearest: list[dict[str, Any]]
+
+
+class ChatStatusOut(BaseModel):
+    """Whether the chat model is ready."""
+
+    model: str
+    ready: bool
+    error: str | None = None
+
+
+class HealthOut(BaseModel):
+    """Liveness and what is loaded."""
+
+    status: str
+    games: list[str]
+    engines: list[str]
+    chunks: int = Field(description="Chunks in the active search index.")
+    chat: ChatStatusOut
+
+
+class NotFoundOut(BaseModel):
+    """A 404: what was not found and what exists instead."""
+
+    detail: str
+    known: list[str] = Field(default_factory=list, description="The ids that do exist.")
+
+
+class ErrorItemOut(BaseModel):
+    """One problem with the request: where (`loc`) and what was expected (`msg`)."""
+
+    loc: list[str | int]
+    msg: str
+    type: str
+
+
+class ValidationOut(BaseModel):
+    """A 422: every problem found in the request."""
+
+    detail: list[ErrorItemOut]
+
+
+class MessageOut(BaseModel):
+    """An error with a message (413, 429, 503)."""
+
+    detail: str
+    retry_after: int | None = Field(default=None, description="Seconds to wait (429 only).")
+
+
+ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
+    404: {"model": NotFoundOut, "description": "Unknown game, section or engine operation."},
+    422: {"model": ValidationOut, "description": "Invalid request or position; `loc` names the field or cell."},
+}
+
+
+class ChatEventOut(BaseModel):
+    """One server-sent event of /api/chat (sent as `event: <event>` and `data: <JSON data>`)."""
+
+    event: str = Field(description="token | tool_call | tool_result | citations | done | error")
+    data: dict[str, Any] = Field(description="token {text}; tool_call {name,args}; tool_result {name,result}; "
+                                             "citations {game,citations}; done {the whole answer}; error {message}.")

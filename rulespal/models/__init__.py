@@ -1,0 +1,1 @@
+"""Chat models behind one registry keyed by spec strings (local, fake, openai:…, anthropic:…, ollama:…)."""

@@ -1,0 +1,47 @@
+"""Reading a question: follow-up rewriting for retrieval, and positions pasted into the question."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+_FOLLOWUP_START = re.compile(r"^\s*(and|but|also|what about|how about|what if|so|then|in|with|without|or)\b", re.I)
+_PRONOUN = re.compile(r"\b(it|that|this|those|these|they|them|there|same)\b", re.I)
+_CHECK_WORDS = re.compile(r"\b(legal|illegal|allowed|can i|may i|could i|is it ok|valid|permitted|place it|put it|draw it)\b", re.I)
+_SCORE_WORDS = re.compile(r"\b(score|scores|points?|pawints?|stars?|how many|worth|total)\b", re.I)
+
+
+def is_followup(question: str) -> bool:
+    """True for short questions that lean on the previous turn ('and in solo mode?', 'what about that one?')."""
+    words = question.split()
+    return bool(_FOLLOWUP_START.match(question)) or (len(words) <= 7 and bool(_PRONOUN.search(question)))
+
+
+def standalone_query(question: str, previous: list[str]) -> str:
+    """The retrieval query for a turn: a follow-up is joined to the previous question so it stands alone."""
+    if previous and is_followup(question):
+        return f"{previous[-1]} {question}"
+    return question
+
+
+def find_position(text: str) -> dict[str, Any] | None:
+    """The first JSON object pasted into the text that looks like a position (has at least two keys)."""
+    decoder = json.JSONDecoder()
+    for match in re.finditer(r"\{", text):
+        try:
+            value, _end = decoder.raw_decode(text[match.start():])
+        except json.JSONDecodeError:
+            continue
+        if isinstance(value, dict) and len(value) >= 2:
+            return value
+    return None
+
+
+def engine_intent(question: str, position: Any) -> str:
+    """'check' for legality questions (or a position with a move and no scoring words), else 'score'."""
+    if isinstance(position, dict) and "move" in position and not _SCORE_WORDS.search(question):
+        return "check"
+    if _CHECK_WORDS.search(question) and not _SCORE_WORDS.search(question):
+        return "check"
+    return "score"
