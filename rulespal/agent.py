@@ -102,7 +102,8 @@ class Assistant:
         engine_text = f"\nEngine result ({engine.name}): {result_text(engine.result)}\n" if engine else ""
         return prompt("context").format(question=question, game=found.game or "unknown",
                                         game_title=book.title if book else "unknown", passages=passages,
-                                        engine=engine_text)
+                                        engine=engine_text,
+                                        engine_hint=" and report the engine result's numbers exactly" if engine else "")
 
     def _fallback_citation(self, found: SearchResult, query: str) -> Citation | None:
         if not found.hits:

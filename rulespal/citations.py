@@ -24,7 +24,7 @@ def normalise(text: str) -> str:
 def sentences(text: str) -> list[str]:
     """Sentences and list items of a section, without list markers."""
     parts = re.split(r"(?<=[.!?])\s+|\n+", text)
-    cleaned = [re.sub(r"^\s*(?:[-*•]|\d+\.|[a-z]\.)\s+", "", p).strip(" |") for p in parts]
+    cleaned = [_MARKUP.sub("", re.sub(r"^\s*(?:[-*•]|\d+\.|[a-z]\.)\s+", "", p)).strip(" |") for p in parts]
     return [c for c in cleaned if len(c) >= MIN_QUOTE_CHARS]
 
 

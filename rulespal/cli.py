@@ -173,3 +173,23 @@ def title(game: GameArg, pawints: Annotated[int, typer.Argument(help="Final scor
     from rulespal.render import engine_result
 
     emit(pal().run_engine(game, "hiking_title", {"pawints": pawints}), as_json, engine_result)
+
+
+@app.command()
+def serve(host: Annotated[Optional[str], typer.Option(help="Interface to listen on (RULESPAL_HOST).")] = None,
+          port: Annotated[Optional[int], typer.Option(help="Port (RULESPAL_PORT).")] = None,
+          workers: Annotated[int, typer.Option(min=1, help="Worker processes (share one index via RULESPAL_CHROMA_URL "
+                                                           "and rate limits via RULESPAL_REDIS_URL).")] = 1,
+          as_json: JsonOpt = False) -> None:
+    """Serve the HTTP API and the web page with uvicorn."""
+    import uvicorn
+
+    from rulespal.settings import get_settings
+
+    settings = get_settings()
+    host, port = host or settings.host, port or settings.port
+    url = f"http://{host}:{port}/"
+    emit({"url": url, "docs": url + "docs", "workers": workers}, as_json,
+         lambda d: f"RulesPal at {d['url']}  (API docs: {d['docs']})")
+    uvicorn.run("rulespal.api.app:create_app", factory=True, host=host, port=port, workers=workers,
+                log_level="info")

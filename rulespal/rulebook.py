@@ -104,7 +104,8 @@ def parse_rulebook(text: str, path: Path | str = "<memory>") -> Rulebook:
             raise RulebookFormatError(f"{path}: no front-matter title and no heading to take the title from")
         title = heads[0][1]
         # a lone top heading used as the document title is not a section of its own
-        if heads[0][0] == 1 and sum(1 for h in heads if h[0] == 1) == 1:
+        lone_top = heads[0][0] == 1 and sum(1 for h in heads if h[0] == 1) == 1
+        if lone_top and not body[: heads[0][2]].strip():
             body, heads = body[heads[0][3]:], [(lvl, t, s - heads[0][3], e - heads[0][3]) for lvl, t, s, e in heads[1:]]
     game_id = str(meta.get("id") or slugify(path.stem))
     if slugify(game_id) != game_id:

@@ -12,7 +12,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 
 from engine import PositionError
-from rulespal.errors import NoEngine, QuestionTooLong, RulesPalError, UnknownGame, UnknownSection
+from rulespal.errors import EmptyQuestion, NoEngine, QuestionTooLong, RulesPalError, UnknownGame, UnknownSection
 
 
 class RateLimited(RulesPalError):
@@ -39,6 +39,8 @@ def error_body(exc: Exception) -> tuple[int, dict[str, Any], dict[str, str]]:
         return 404, {"detail": str(exc), "known": []}, {}
     if isinstance(exc, PositionError):
         return 422, _problems([(("body", *e.loc), e.msg, "position") for e in exc.errors]), {}
+    if isinstance(exc, EmptyQuestion):
+        return 422, _problems([(("body", "question"), str(exc), "empty")]), {}
     if isinstance(exc, QuestionTooLong):
         return 413, {"detail": str(exc)}, {}
     if isinstance(exc, RateLimited):

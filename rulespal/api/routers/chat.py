@@ -5,8 +5,7 @@ from __future__ import annotations
 import json
 import logging
 from collections.abc import Iterator
-from typing import Annotated
-
+from itertools import chain
 from fastapi import APIRouter, Depends
 from sse_starlette import EventSourceResponse, ServerSentEvent
 
@@ -64,4 +63,5 @@ def chat(body: AskIn, pal: Pal, settings: AppSettings, assistant: Assistant) -> 
     """Stream the answer: tokens as they come, tool calls and results, verified citations, then the whole answer."""
     question, game = _checked(body, pal, settings)
     events = assistant.stream(question, game=game, thread_id=body.thread_id, position=body.position)
-    return EventSourceResponse(_sse(events))
+    first = next(events, None)  # errors before the first event (empty question, unknown game) get their HTTP status
+    return EventSourceResponse(_sse(chain([first] if first else [], events)))

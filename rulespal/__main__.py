@@ -1,0 +1,5 @@
+"""`python -m rulespal …` runs the command line."""
+
+from rulespal.cli import app
+
+app()

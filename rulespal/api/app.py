@@ -1,0 +1,71 @@
+"""The FastAPI application: routers, error mapping, the web page, and the objects built once per process."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import anyio
+from fastapi import FastAPI
+from fastapi.responses import FileResponse
+from fastapi.staticfiles import StaticFiles
+
+from rulespal.api.errors import install_error_handlers
+from rulespal.api.ratelimit import make_limiter
+from rulespal.api.routers import chat, engines, games, health, search
+from rulespal.service import RulesPal
+from rulespal.settings import Settings, get_settings
+
+STATIC_DIR = Path(__file__).resolve().parent / "static"
+AssistantFactory = Callable[[RulesPal], Any]
+
+log = logging.getLogger(__name__)
+
+
+def default_assistant(pal: RulesPal) -> Any:
+    """The assistant for the configured chat model (RULESPAL_MODEL)."""
+    from rulespal.agent import build_assistant
+
+    return build_assistant(pal, pal.settings.model)
+
+
+def _warm(pal: RulesPal) -> None:
+    """Build or open the index and run one search so the first request pays no loading cost."""
+    pal.search("how do I score points", k=1)
+
+
+def create_app(settings: Settings | None = None, assistant_factory: AssistantFactory | None = None) -> FastAPI:
+    """The RulesPal web app; the service and assistant are built once, when the app starts."""
+    settings = settings or get_settings()
+    factory = assistant_factory or default_assistant
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        pal = RulesPal(settings)
+        await anyio.to_thread.run_sync(_warm, pal)
+        app.state.pal, app.state.limiter = pal, make_limiter(settings)
+        try:
+            app.state.assistant, app.state.assistant_error = await anyio.to_thread.run_sync(factory, pal), None
+        except Exception as exc:  # the rest of the API stays useful without a chat model
+            log.warning("chat model %r unavailable: %s", settings.model, exc)
+            app.state.assistant, app.state.assistant_error = None, f"{type(exc).__name__}: {exc}"
+        yield
+
+    app = FastAPI(title="RulesPal", version="0.1.0", lifespan=lifespan,
+                  description="Board-game rules answered from the rulebook (with quotes and section citations); "
+                              "legality and scores from deterministic rules engines.")
+    app.state.settings = settings
+    install_error_handlers(app)
+    for module in (games, search, engines, chat, health):
+        app.include_router(module.router)
+    app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
+
+    @app.get("/", include_in_schema=False)
+    def index() -> FileResponse:
+        """The web page."""
+        return FileResponse(STATIC_DIR / "index.html")
+
+    return app

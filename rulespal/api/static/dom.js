@@ -1,0 +1,28 @@
+// DOM helpers shared by the views: element builder and deep links into the rulebook.
+
+/** Create an element: el("a", {href: "#", class: "x", onclick: fn}, "text", child, …). */
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else if (key === "class") node.className = value;
+    else if (key === "dataset") Object.assign(node.dataset, value);
+    else node.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children.flat()) {
+    if (child !== undefined && child !== null && child !== false) node.append(child instanceof Node ? child : String(child));
+  }
+  return node;
+}
+
+/** Deep link to a rulebook section, optionally with a quote to highlight. */
+export function sectionHref(game, sectionId, quote) {
+  const base = `#/${encodeURIComponent(game)}/rulebook/${sectionId.split("/").map(encodeURIComponent).join("/")}`;
+  return quote ? `${base}?hl=${encodeURIComponent(quote)}` : base;
+}
+
+/** A link to a rulebook section labelled with its id (or a given label). */
+export function ruleLink(game, sectionId, label) {
+  return el("a", { class: "rule-link", href: sectionHref(game, sectionId) }, label || sectionId);
+}

@@ -1,0 +1,67 @@
+// What every position editor shares: the notation pane, running an engine operation, showing its answer or errors.
+
+import { ApiError, call } from "../api.js";
+import { el } from "../dom.js";
+import { renderProblems, renderResult } from "../results.js";
+
+/** The route that runs an engine operation. */
+export function operationPath(game, operation) {
+  const base = `/api/games/${encodeURIComponent(game)}`;
+  return ["check", "score"].includes(operation) ? `${base}/${operation}` : `${base}/run/${encodeURIComponent(operation)}`;
+}
+
+/** JSON with arrays of numbers kept on one line (cells such as [3, 7]). */
+export function formatJson(doc) {
+  return JSON.stringify(doc, null, 2).replace(/\[\s+(-?\d+(?:,\s+-?\d+)*)\s+\]/g, (_m, inner) => `[${inner.replace(/\s+/g, " ")}]`);
+}
+
+/** Notation + engine answer pane; `run` shows the result or the problems (422 names the field or cell). */
+export function outputPane(game, title = "Engine says") {
+  const notation = el("pre", { class: "notation", tabindex: "0", "aria-label": "Position notation (JSON)" });
+  const copy = el("button", {
+    type: "button", class: "secondary small",
+    onclick: async () => {
+      await navigator.clipboard?.writeText(notation.textContent).catch(() => {});
+      copy.textContent = "Copied";
+      setTimeout(() => { copy.textContent = "Copy"; }, 1200);
+    },
+  }, "Copy");
+  const result = el("div", { class: "result", "aria-live": "polite" });
+  const root = el("div", { class: "output-pane" },
+    el("div", { class: "pane-head" }, el("h3", {}, "Position notation"), copy), notation,
+    el("h3", {}, title), result);
+  let sequence = 0;
+  return {
+    root,
+    setNotation(doc) {
+      notation.textContent = typeof doc === "string" ? doc : formatJson(doc);
+    },
+    /** Run an operation; resolves to {data} or {error} (stale answers of superseded runs are dropped). */
+    async run(operation, doc) {
+      const mine = ++sequence;
+      result.setAttribute("aria-busy", "true");
+      try {
+        const data = await call(operationPath(game, operation), typeof doc === "string" ? { text: doc } : doc);
+        if (mine === sequence) result.replaceChildren(renderResult(game, data));
+        return { data };
+      } catch (error) {
+        if (mine === sequence) {
+          result.replaceChildren(error instanceof ApiError ? renderProblems(error)
+            : el("div", { class: "error-box", role: "alert" }, `The request failed: ${error.message}`));
+        }
+        return { error };
+      } finally {
+        if (mine === sequence) result.removeAttribute("aria-busy");
+      }
+    },
+    showMessage(message) {
+      result.replaceChildren(el("div", { class: "error-box", role: "alert" }, message));
+    },
+  };
+}
+
+/** Grid cells named by the `loc` of 422 problems: [row, col] pairs for loc ["body", <field>, row, col, …]. */
+export function problemCells(error, field) {
+  return (error?.problems || []).map((p) => p.loc || []).filter((loc) => loc[1] === field && Number.isInteger(loc[2]))
+    .map((loc) => [loc[2], loc[3]]);
+}

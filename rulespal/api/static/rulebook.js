@@ -1,0 +1,129 @@
+// The Rulebook tab: collapsible table of contents, section view with quote highlighting, search within a rulebook.
+
+import { call } from "./api.js";
+import { el, sectionHref } from "./dom.js";
+import { highlight, renderMarkdown } from "./markdown.js";
+
+const tocCache = new Map();
+
+/** The table of contents of a game (fetched once). */
+export function loadToc(game) {
+  if (!tocCache.has(game)) {
+    tocCache.set(game, call(`/api/games/${encodeURIComponent(game)}/toc`).catch((error) => {
+      tocCache.delete(game);
+      throw error;
+    }));
+  }
+  return tocCache.get(game);
+}
+
+/** The sentence of a text that shares most words with a query (used to highlight a search hit). */
+function bestSentence(text, query) {
+  const words = new Set(query.toLowerCase().match(/[\p{L}\p{N}]{3,}/gu) || []);
+  const sentences = text.replace(/\s+/g, " ").split(/(?<=[.!?])\s+|\s+-\s+/).filter((s) => s.trim().length > 3);
+  let best = sentences[0] || "";
+  let bestScore = -1;
+  for (const sentence of sentences) {
+    const score = (sentence.toLowerCase().match(/[\p{L}\p{N}]{3,}/gu) || []).filter((w) => words.has(w)).length;
+    if (score > bestScore) [best, bestScore] = [sentence, score];
+  }
+  return best.replace(/^[#>*\-\s]+/, "").trim();
+}
+
+function tocTree(game, entries, current) {
+  return el("ul", { class: "toc-list" }, entries.map((entry) => {
+    const open = current && (current === entry.section_id || current.startsWith(entry.section_id + "/"));
+    const link = el("a", { href: sectionHref(game, entry.section_id), "aria-current": current === entry.section_id ? "page" : null }, entry.title);
+    if (!entry.children.length) return el("li", {}, el("span", { class: "toc-leaf" }), link);
+    const children = tocTree(game, entry.children, current);
+    children.hidden = !open;
+    const toggle = el("button", {
+      type: "button", class: "toc-toggle", "aria-expanded": String(Boolean(open)),
+      "aria-label": `${open ? "Collapse" : "Expand"} ${entry.title}`,
+      onclick: () => {
+        const expanded = toggle.getAttribute("aria-expanded") !== "true";
+        toggle.setAttribute("aria-expanded", String(expanded));
+        toggle.setAttribute("aria-label", `${expanded ? "Collapse" : "Expand"} ${entry.title}`);
+        children.hidden = !expanded;
+      },
+    });
+    return el("li", {}, toggle, link, children);
+  }));
+}
+
+const firstSection = (toc) => toc.toc[0]?.section_id;
+
+/** The Rulebook view. */
+export function createRulebook(panel) {
+  const tocHost = panel.querySelector("#toc");
+  const view = panel.querySelector("#section-view");
+  const searchForm = panel.querySelector("#rulebook-search");
+  const results = panel.querySelector("#search-results");
+  const lastSection = new Map();
+  let game = null;
+
+  async function showSection(sectionId, quote) {
+    view.replaceChildren(el("p", { class: "muted" }, "Loading…"));
+    try {
+      const sec = await call(`/api/games/${encodeURIComponent(game.id)}/sections/${sectionId.split("/").map(encodeURIComponent).join("/")}`);
+      const parts = sec.section_id.split("/");
+      const crumbs = sec.heading_path.map((title, i) => i < sec.heading_path.length - 1
+        ? el("a", { href: sectionHref(game.id, parts.slice(0, i + 1).join("/")) }, title) : el("span", {}, title));
+      const body = el("div", { class: "section-body" });
+      body.innerHTML = renderMarkdown(sec.text || "");
+      const toc = await loadToc(game.id);
+      const titles = new Map();
+      const walk = (entries) => entries.forEach((e) => { titles.set(e.section_id, e.title); walk(e.children); });
+      walk(toc.toc);
+      view.replaceChildren(
+        el("nav", { class: "crumbs", "aria-label": "Section path" }, crumbs.flatMap((c, i) => (i ? [" › ", c] : [c]))),
+        el("h2", { id: "section-title" }, sec.title),
+        el("p", { class: "section-id" }, el("code", {}, sec.section_id)),
+        body,
+        sec.children.length ? el("div", { class: "subsections" }, el("h3", {}, "In this section"),
+          el("ul", {}, sec.children.map((id) => el("li", {}, el("a", { href: sectionHref(game.id, id) }, titles.get(id) || id))))) : "");
+      const mark = quote ? highlight(body, quote) : null;
+      if (quote && !mark) view.insertBefore(el("p", { class: "notice" }, "The quoted passage could not be located in this section."), body);
+      (mark || view).scrollIntoView({ block: mark ? "center" : "start" });
+    } catch (error) {
+      view.replaceChildren(el("div", { class: "error-box", role: "alert" }, error.message));
+    }
+  }
+
+  searchForm.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const q = searchForm.q.value.trim();
+    if (!q) return;
+    results.replaceChildren(el("p", { class: "muted" }, "Searching…"));
+    try {
+      const found = await call(`/api/search?${new URLSearchParams({ q, game: game.id, k: "6" })}`);
+      results.replaceChildren(el("h2", { class: "pane-title" }, `Results for “${q}”`),
+        found.hits.length ? el("ol", { class: "hits" }, found.hits.map((hit) => {
+          const snippet = bestSentence(hit.text, q);
+          return el("li", {}, el("a", { href: sectionHref(hit.game, hit.section_id, snippet) }, hit.title),
+            el("span", { class: "hit-path" }, hit.heading_path.join(" › ")), el("p", { class: "snippet" }, snippet));
+        })) : el("p", { class: "muted" }, "No matching sections."));
+    } catch (error) {
+      results.replaceChildren(el("div", { class: "error-box", role: "alert" }, error.message));
+    }
+  });
+
+  return {
+    async show(next, route) {
+      if (game?.id !== next.id) results.replaceChildren();
+      game = next;
+      let toc;
+      try {
+        toc = await loadToc(game.id);
+      } catch (error) {
+        tocHost.replaceChildren(el("div", { class: "error-box", role: "alert" }, error.message));
+        return;
+      }
+      const target = route.section || lastSection.get(game.id) || firstSection(toc);
+      tocHost.replaceChildren(tocTree(game.id, toc.toc, target));
+      if (!target) return;
+      lastSection.set(game.id, target);
+      await showSection(target, route.hl);
+    },
+  };
+}

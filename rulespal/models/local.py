@@ -1,0 +1,163 @@
+"""The embedded default chat model: Qwen2.5-Coder-1.5B on llama.cpp, with tool calls through a JSON-Schema
+constrained router (each step is exactly one tool call with valid arguments, or 'answer')."""
+
+from __future__ import annotations
+
+import json
+import threading
+import uuid
+from collections.abc import Iterator, Sequence
+from functools import cache
+from typing import Any
+
+from langchain_core.callbacks import CallbackManagerForLLMRun
+from langchain_core.language_models import BaseChatModel
+from langchain_core.messages import AIMessage, AIMessageChunk, BaseMessage, HumanMessage, SystemMessage, ToolMessage
+from langchain_core.outputs import ChatGeneration, ChatGenerationChunk, ChatResult
+from langchain_core.utils.function_calling import convert_to_openai_tool
+from pydantic import Field
+
+from rulespal.models.weights import ensure_gguf
+from rulespal.settings import get_settings
+
+ROUTER_INSTRUCTION = (
+    'Choose the next step and reply with JSON only. {"action": "answer"} when the passages or tool results above '
+    'answer the question; otherwise {"action": "<tool name>", "args": {...}} to call one of the tools listed in '
+    "the system message. Positions and moves must be passed to the engine tools, never scored by you."
+)
+MAX_TOOL_STEPS = 2
+TOOL_RESULT_CHARS = 1500
+_LLAMA_LOCK = threading.Lock()  # one llama.cpp context per process; calls take turns
+
+
+@cache
+def load_llama(path: str, n_ctx: int, n_threads: int):
+    """The llama.cpp model, loaded once per process (it keeps the KV cache of the last prompt prefix)."""
+    from llama_cpp import Llama
+
+    return Llama(model_path=path, n_ctx=n_ctx, n_threads=n_threads, n_batch=256, verbose=False)
+
+
+def _router_schema(tools: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    options: list[dict[str, Any]] = [{"type": "object", "properties": {"action": {"const": "answer"}},
+                                      "required": ["action"]}]
+    for tool in tools:
+        fn = tool["function"]
+        options.append({"type": "object", "properties": {"action": {"const": fn["name"]},
+                                                          "args": fn.get("parameters") or {"type": "object"}},
+                        "required": ["action", "args"]})
+    return {"anyOf": options}
+
+
+def _grammar(schema: dict[str, Any]):
+    from llama_cpp.llama_grammar import LlamaGrammar
+
+    return LlamaGrammar.from_json_schema(json.dumps(schema), verbose=False)
+
+
+class LocalChatModel(BaseChatModel):
+    """A LangChain chat model over llama-cpp-python with constrained tool routing and streamed answers."""
+
+    n_ctx: int = 4096
+    n_threads: int = 2
+    max_tokens: int = 220
+    tools: list[dict[str, Any]] = Field(default_factory=list)
+
+    @property
+    def _llm_type(self) -> str:
+        return "rulespal-local-llama"
+
+    @property
+    def llama(self):
+        """The shared llama.cpp instance (weights assembled and hash-checked on first use)."""
+        return load_llama(str(ensure_gguf(get_settings().home)), self.n_ctx, self.n_threads)
+
+    def bind_tools(self, tools: Sequence[Any], **kwargs: Any) -> "LocalChatModel":
+        """A copy of this model that may call the given tools (through the constrained router)."""
+        return self.model_copy(update={"tools": [convert_to_openai_tool(t) for t in tools]})
+
+    # --- prompt ---------------------------------------------------------------------------------------------
+    def _system_suffix(self) -> str:
+        if not self.tools:
+            return ""
+        lines = [f"- {t['function']['name']}: {t['function'].get('description', '')}" for t in self.tools]
+        return "\n\nTools you may call:\n" + "\n".join(lines)
+
+    def _chat(self, messages: list[BaseMessage]) -> list[dict[str, str]]:
+        """llama.cpp chat messages: system first, older turns reduced to their question and answer."""
+        last_human = max((i for i, m in enumerate(messages) if isinstance(m, HumanMessage)), default=0)
+        out: list[dict[str, str]] = []
+        for i, m in enumerate(messages):
+            if isinstance(m, SystemMessage):
+                out.append({"role": "system", "content": str(m.content) + self._system_suffix()})
+            elif isinstance(m, HumanMessage):
+                meta = m.additional_kwargs.get("rulespal", {})
+                content = str(m.content) if i == last_human else meta.get("question", str(m.content))[:500]
+                out.append({"role": "user", "content": content})
+            elif isinstance(m, AIMessage) and m.tool_calls:
+                calls = [{"action": c["name"], "args": c["args"]} for c in m.tool_calls]
+                out.append({"role": "assistant", "content": json.dumps(calls[0] if len(calls) == 1 else calls)})
+            elif isinstance(m, AIMessage):
+                out.append({"role": "assistant", "content": str(m.content)})
+            elif isinstance(m, ToolMessage):
+                out.append({"role": "user", "content": f"Tool result ({m.name}): {str(m.content)[:TOOL_RESULT_CHARS]}"})
+        return out
+
+    def _tool_steps(self, messages: list[BaseMessage]) -> int:
+        last_human = max((i for i, m in enumerate(messages) if isinstance(m, HumanMessage)), default=0)
+        return sum(1 for m in messages[last_human:] if isinstance(m, ToolMessage))
+
+    def _route(self, chat: list[dict[str, str]]) -> dict[str, Any]:
+        """One constrained step: {'action': 'answer'} or {'action': tool, 'args': {...}}."""
+        schema = _router_schema(self.tools)
+        try:
+            grammar = _grammar(schema)
+        except Exception:  # a schema llama.cpp cannot turn into a grammar: fall back to any JSON object per tool
+            grammar = _grammar(_router_schema([{"function": {"name": t["function"]["name"]}} for t in self.tools]))
+        out = self.llama.create_chat_completion(
+            messages=chat + [{"role": "user", "content": ROUTER_INSTRUCTION}], grammar=grammar,
+            max_tokens=512, temperature=0.0, repeat_penalty=1.0)
+        try:
+            return json.loads(out["choices"][0]["message"]["content"])
+        except (json.JSONDecodeError, KeyError, TypeError):
+            return {"action": "answer"}
+
+    def _decide(self, messages: list[BaseMessage]) -> tuple[list[dict[str, str]], AIMessage | None]:
+        chat = self._chat(messages)
+        if not self.tools or self._tool_steps(messages) >= MAX_TOOL_STEPS:
+            return chat, None
+        step = self._route(chat)
+        if step.get("action") in (None, "answer"):
+            return chat, None
+        call = {"name": step["action"], "args": step.get("args") or {}, "id": f"call_{uuid.uuid4().hex[:12]}",
+                "type": "tool_call"}
+        return chat, AIMessage(content="", tool_calls=[call])
+
+    # --- LangChain interface --------------------------------------------------------------------------------
+    def _answer_tokens(self, chat: list[dict[str, str]], stop: list[str] | None) -> Iterator[str]:
+        for part in self.llama.create_chat_completion(messages=chat, max_tokens=self.max_tokens, temperature=0.0,
+                                                      repeat_penalty=1.0, stream=True, stop=[*(stop or []), "<<<", "\n[1] "]):
+            if token := part["choices"][0]["delta"].get("content") or "":
+                yield token
+
+    def _generate(self, messages: list[BaseMessage], stop: list[str] | None = None,
+                  run_manager: CallbackManagerForLLMRun | None = None, **kwargs: Any) -> ChatResult:
+        with _LLAMA_LOCK:
+            chat, call = self._decide(messages)
+            message = call or AIMessage(content="".join(self._answer_tokens(chat, stop)))
+        return ChatResult(generations=[ChatGeneration(message=message)])
+
+    def _stream(self, messages: list[BaseMessage], stop: list[str] | None = None,
+                run_manager: CallbackManagerForLLMRun | None = None, **kwargs: Any) -> Iterator[ChatGenerationChunk]:
+        with _LLAMA_LOCK:
+            chat, call = self._decide(messages)
+            if call is not None:
+                tc = call.tool_calls[0]
+                yield ChatGenerationChunk(message=AIMessageChunk(content="", tool_call_chunks=[
+                    {"name": tc["name"], "args": json.dumps(tc["args"]), "id": tc["id"], "index": 0}]))
+                return
+            for token in self._answer_tokens(chat, stop):
+                chunk = ChatGenerationChunk(message=AIMessageChunk(content=token))
+                if run_manager:
+                    run_manager.on_llm_new_token(token, chunk=chunk)
+                yield chunk

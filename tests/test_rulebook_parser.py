@@ -1,0 +1,106 @@
+"""Parsing Markdown rulebooks into sections with stable ids."""
+
+from pathlib import Path
+
+import pytest
+
+from rulespal.errors import RulebookFormatError
+from rulespal.library import Library
+from rulespal.rulebook import parse_rulebook, slugify
+
+BOOKS = Path(__file__).resolve().parents[1] / "rulebooks"
+SAMPLE = """---
+id: demo-game
+title: Demo Game
+aliases: [Demo, "Demo: The Game"]
+---
+# Setup
+Put the board out.
+
+## Tiles & Cards
+Shuffle them.
+
+```
+# not a heading
+```
+
+# Setup
+Again.
+"""
+
+
+def test_slugify_drops_apostrophes_and_punctuation():
+    assert slugify("Scoring the Queen's Edicts") == "scoring-the-queens-edicts"
+    assert slugify("1. Explore Phase") == "1-explore-phase"
+    assert slugify("Preparation (Setup)") == "preparation-setup"
+
+
+def test_sections_ids_paths_and_fences():
+    book = parse_rulebook(SAMPLE)
+    assert [s.id for s in book.sections] == ["setup", "setup/tiles-cards", "setup-2"]
+    tiles = book.section("setup/tiles-cards")
+    assert tiles.heading_path == ("Setup", "Tiles & Cards") and tiles.parent_id == "setup"
+    assert "# not a heading" in tiles.text
+    assert book.aliases == ("Demo", "Demo: The Game")
+
+
+def test_ids_are_stable_across_parses():
+    assert [s.id for s in parse_rulebook(SAMPLE).sections] == [s.id for s in parse_rulebook(SAMPLE).sections]
+
+
+def test_no_front_matter_uses_file_name_and_first_heading(tmp_path):
+    book = parse_rulebook("# Tiny Game\n\n## Rules\nPlay.\n## Scoring\nCount.\n", tmp_path / "Tiny Game.md")
+    assert (book.id, book.title) == ("tiny-game", "Tiny Game")
+    assert [s.id for s in book.sections] == ["rules", "scoring"]
+
+
+def test_text_before_first_heading_is_kept():
+    book = parse_rulebook("Intro words.\n\n# Rules\nPlay.\n", "x.md")
+    assert book.sections[0].id == "introduction" and book.sections[0].text == "Intro words."
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("---\ntitle: [unclosed\n---\n# A\n", "not valid YAML"),
+    ("---\ntitle: X\n# A\n", "no closing '---'"),
+    ("---\naliases:\n  - Mission: Colonization\n---\n# A\nx\n", "aliases[0] must be a string"),
+    ("", "no front-matter title and no heading"),
+])
+def test_bad_rulebooks_say_what_is_wrong(text, expected):
+    with pytest.raises(RulebookFormatError, match=expected.replace("[", r"\[")):
+        parse_rulebook(text, "bad.md")
+
+
+def test_bundled_rulebooks_have_the_table_of_contents_ids():
+    lib = Library.from_paths([BOOKS])
+    assert lib.ids == ("cartographers", "cational-meographic", "mise-kolonizace")
+    cm = lib.resolve("Cational Meographic")
+    assert [s.id for s in cm.sections][:3] == ["setup", "component-overview", "game-flow"]
+    assert cm.section("solo-mode/hiking-titles") is not None
+    carto = lib.resolve("cartos")
+    for sid in ("general-scoring-rules-to-remember", "end-of-the-season/scoring-the-queens-edicts",
+                "scoring-cards/village-cards/greengold-plains", "map-sides/side-b-wastelands"):
+        assert carto.section(sid) is not None, sid
+    assert lib.resolve("Kolonizace").id == "mise-kolonizace"
+
+
+def test_duplicate_game_ids_are_refused(tmp_path):
+    (tmp_path / "a.md").write_text("---\nid: same\ntitle: A\n---\n# X\ny\n")
+    (tmp_path / "b.md").write_text("---\nid: same\ntitle: B\n---\n# X\ny\n")
+    with pytest.raises(RulebookFormatError, match="already used"):
+        Library.from_paths([tmp_path])
+
+
+def test_source_text_survives_into_the_rulebooks():
+    """Every sentence of the rulebook sources appears in the Markdown (nothing lost)."""
+    import re
+
+    sources = Path(__file__).resolve().parents[2] / "shared" / "rulebook-sources"
+    if not sources.exists():
+        pytest.skip("shared/rulebook-sources is not beside this checkout")
+    norm = lambda t: " ".join(re.sub(r"[*_`#>|•:\-]", " ", t.replace("’", "'")).split()).lower()  # noqa: E731
+    for name in ("cartographers", "mise-kolonizace", "cational-meographic"):
+        book = norm((BOOKS / f"{name}.md").read_text())
+        src = (sources / f"{name}.txt").read_text()
+        missing = [s for s in re.split(r"(?<=[.!?])\s+|\n", src)
+                   if len(s.strip()) > 25 and norm(s).strip(" .") not in book]
+        assert len(missing) <= 3, (name, missing[:5])
