@@ -193,3 +193,33 @@ def serve(host: Annotated[Optional[str], typer.Option(help="Interface to listen 
          lambda d: f"RulesPal at {d['url']}  (API docs: {d['docs']})")
     uvicorn.run("rulespal.api.app:create_app", factory=True, host=host, port=port, workers=workers,
                 log_level="info")
+
+
+@app.command(name="eval")
+@handles_errors
+def eval_(suite: Annotated[str, typer.Argument(help="retrieval, answers or tools.")],
+          model: Annotated[Optional[str], typer.Option("--model", help="Chat model spec (answers/tools).")] = None,
+          limit: Annotated[Optional[int], typer.Option("--limit", help="Only the first N questions.")] = None,
+          as_json: JsonOpt = False) -> None:
+    """Run an evaluation and write evals/results/; prints the metrics."""
+    from rulespal.render import table
+
+    if suite == "retrieval":
+        from rulespal.evals.retrieval import run as run_retrieval
+
+        report = run_retrieval(pal())
+        text = lambda r: table(["system", "hit@1", "hit@3", "hit@5", "MRR"], [  # noqa: E731
+            (name, *(f"{m[key]:.3f}" for key in ("hit@1", "hit@3", "hit@5", "mrr"))) for name, m in r["systems"].items()]
+        ) + f"\n{r['questions']} questions; game detection {r['game_detection_accuracy']:.3f}"
+        emit({k: v for k, v in report.items() if k != "misses"}, as_json, text)
+        return
+    if suite not in ("answers", "tools"):
+        raise typer.BadParameter(f"unknown suite {suite!r}; use retrieval, answers or tools")
+    from rulespal.agent import build_assistant
+    from rulespal.evals.answers import run_answers, run_tools
+
+    bot = build_assistant(pal(), model)
+    runner = run_answers if suite == "answers" else run_tools
+    report = runner(bot, limit, progress=lambda line: typer.echo(line, err=True))
+    emit({k: v for k, v in report.items() if k != "rows"}, as_json,
+         lambda r: "\n".join(f"{k}: {v:.3f}" if isinstance(v, float) else f"{k}: {v}" for k, v in r.items()))

@@ -16,6 +16,7 @@ from rulespal.store import ActiveIndex, VectorStore
 
 RRF_K = 60
 CANDIDATES = 30
+DENSE_WEIGHT, LEXICAL_WEIGHT = 1.0, 1.3  # rulebook questions often share exact terms with the rule
 Mode = Literal["hybrid", "dense", "bm25"]
 
 
@@ -74,9 +75,9 @@ class Retriever:
         lexical = self._lexical.search(query, CANDIDATES, self._masks.get(game)) if mode != "dense" else []
         similarity = dict(dense)
         fused: dict[int, float] = defaultdict(float)
-        for ranking in (dense, lexical):
+        for weight, ranking in ((DENSE_WEIGHT, dense), (LEXICAL_WEIGHT, lexical)):
             for rank, (idx, _score) in enumerate(ranking):
-                fused[idx] += 1.0 / (RRF_K + rank + 1)
+                fused[idx] += weight / (RRF_K + rank + 1)
         order = sorted(fused.items(), key=lambda kv: -kv[1])
         return [(idx, score, similarity.get(idx)) for idx, score in order]
 

@@ -60,7 +60,7 @@ export function createChat(panel, playView) {
   async function ask(question) {
     const log = transcript();
     const current = game;
-    const position = attach.checked ? playView().position(current.id) : null;
+    const position = attach.checked ? await playView().position(current.id) : null;
     log.append(el("div", { class: "msg user" }, el("p", {}, question)));
     const text = el("p", { class: "answer-text", "aria-busy": "true" });
     const status = el("p", { class: "status muted" }, "Searching the rulebook…");

@@ -61,8 +61,10 @@ export function createRulebook(panel) {
   const results = panel.querySelector("#search-results");
   const lastSection = new Map();
   let game = null;
+  let ticket = 0; // only the latest navigation may draw the section
 
   async function showSection(sectionId, quote) {
+    const mine = ++ticket;
     view.replaceChildren(el("p", { class: "muted" }, "Loading…"));
     try {
       const sec = await call(`/api/games/${encodeURIComponent(game.id)}/sections/${sectionId.split("/").map(encodeURIComponent).join("/")}`);
@@ -75,6 +77,7 @@ export function createRulebook(panel) {
       const titles = new Map();
       const walk = (entries) => entries.forEach((e) => { titles.set(e.section_id, e.title); walk(e.children); });
       walk(toc.toc);
+      if (mine !== ticket) return;
       view.replaceChildren(
         el("nav", { class: "crumbs", "aria-label": "Section path" }, crumbs.flatMap((c, i) => (i ? [" › ", c] : [c]))),
         el("h2", { id: "section-title" }, sec.title),
@@ -86,7 +89,7 @@ export function createRulebook(panel) {
       if (quote && !mark) view.insertBefore(el("p", { class: "notice" }, "The quoted passage could not be located in this section."), body);
       (mark || view).scrollIntoView({ block: mark ? "center" : "start" });
     } catch (error) {
-      view.replaceChildren(el("div", { class: "error-box", role: "alert" }, error.message));
+      if (mine === ticket) view.replaceChildren(el("div", { class: "error-box", role: "alert" }, error.message));
     }
   }
 

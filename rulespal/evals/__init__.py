@@ -1,0 +1,1 @@
+"""Evaluation harnesses: retrieval, answers and tool use, over the datasets in evals/datasets."""
