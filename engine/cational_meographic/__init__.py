@@ -1,0 +1,29 @@
+"""Cational Meographic rules engine: placement legality, placement scoring, mission update and hiking titles."""
+
+from __future__ import annotations
+
+from engine.cational_meographic import schemas
+from engine.cational_meographic.operations import run_check, run_hiking_title, run_mission_update, run_score
+from engine.cational_meographic.rules import GAME_ID
+from engine.protocol import GameEngine, Operation
+
+ENGINE = GameEngine(GAME_ID, (
+    Operation("check", (
+        "Say whether a Cational Meographic landscape tile may be placed where the player wants: the first tile goes "
+        "anywhere, later tiles must share an edge with a placed tile (a corner is not enough) and never cover one. "
+        "Input: the player's `board` tiles and the `placed` tile; returns legal plus coded reasons with rulebook "
+        "section ids."), schemas.POSITION, run_check),
+    Operation("score", (
+        "Compute the Pawints a Cational Meographic tile placement earns, line by line: the tile's own Pawints, each "
+        "same-type edge neighbour with equal or fewer Pawints, and each photo mission whose pattern (any rotation or "
+        "flip) the placed tile completes. Input: `board` tiles, the `placed` tile and the `missions` showing."),
+        schemas.POSITION, run_score),
+    Operation("mission_update", (
+        "Perform the Cational Meographic Mission Update step on the row of photo-mission stacks: tells which card "
+        "moves, what it covers, and the active missions afterwards with their Pawints and bonuses. Input: `stacks` "
+        "left to right (each bottom card first) and `half_covering`, the stack whose top card half-covers another."),
+        schemas.TRACK, run_mission_update),
+    Operation("hiking_title", (
+        "Look up the Cational Meographic solo-mode hiking title for a final Pawint total, and how many Pawints the "
+        "next title needs. Input: {\"pawints\": 72}."), schemas.TITLE_QUERY, run_hiking_title),
+))

@@ -1,0 +1,93 @@
+"""A Cational Meographic position: a player's board, the tile being placed and the photo missions in play."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from engine.cational_meographic.components import Cell, LandscapeTile, Mission, Tile, show_cell
+from engine.cational_meographic.parsing import (
+    Loc, Problems, read_bool, read_card_fields, read_cell, read_int, read_landscape, read_list, read_object,
+)
+from engine.protocol import ErrorDetail, PositionError
+
+TILE_FIELDS = ("at", "type", "pawints")
+MISSION_FIELDS = ("name", "pawints", "pattern")
+MISSION_OPTIONAL = ("bonus", "covered")
+
+
+@dataclass(frozen=True)
+class Position:
+    """Board tiles by space (no two on one space), the placed tile, and the missions in play."""
+
+    board: Mapping[Cell, LandscapeTile]
+    placed: Tile
+    missions: tuple[Mission, ...]
+
+    def occupant(self) -> LandscapeTile | None:
+        """The board tile already lying on the placed tile's space, if any."""
+        return self.board.get(self.placed.at)
+
+
+def _read_tile(value: Any, loc: Loc, problems: Problems) -> Tile | None:
+    obj = read_object(value, loc, problems, TILE_FIELDS)
+    if obj is None:
+        return None
+    at = read_cell(obj["at"], loc + ("at",), problems) if "at" in obj else None
+    landscape = read_landscape(obj, loc, problems)
+    return Tile(at, landscape) if at is not None and landscape is not None else None
+
+
+def _read_board(value: Any, problems: Problems) -> dict[Cell, LandscapeTile]:
+    board: dict[Cell, LandscapeTile] = {}
+    index_of: dict[Cell, int] = {}
+    for i, item in enumerate(read_list(value, ("board",), problems, "tiles") or []):
+        tile = _read_tile(item, ("board", i), problems)
+        if tile is None:
+            continue
+        if tile.at in board:
+            problems.add(("board", i, "at"), f"space {show_cell(tile.at)} already holds board[{index_of[tile.at]}] "
+                                             f"({board[tile.at]}); two tiles can never share a space")
+            continue
+        board[tile.at] = tile.landscape
+        index_of[tile.at] = i
+    return board
+
+
+def _read_mission(value: Any, loc: Loc, problems: Problems) -> Mission | None:
+    obj = read_object(value, loc, problems, MISSION_FIELDS, MISSION_OPTIONAL)
+    if obj is None:
+        return None
+    card = read_card_fields(obj, loc, problems, pattern_required=True)
+    bonus = read_int(obj["bonus"], loc + ("bonus",), problems, 0) if "bonus" in obj else 0
+    covered = read_bool(obj["covered"], loc + ("covered",), problems) if "covered" in obj else False
+    if card is None or bonus is None or covered is None:
+        return None
+    return Mission(card, bonus, covered)
+
+
+def parse_position(doc: Any) -> Position:
+    """Validate a position document and return it, or raise PositionError listing every problem found."""
+    problems = Problems()
+    obj = read_object(doc, (), problems, ("board", "placed"), ("missions",))
+    if obj is None:
+        raise PositionError(problems.found)
+    board = _read_board(obj["board"], problems) if "board" in obj else {}
+    placed = _read_tile(obj["placed"], ("placed",), problems) if "placed" in obj else None
+    missions = [_read_mission(m, ("missions", i), problems)
+                for i, m in enumerate(read_list(obj.get("missions", []), ("missions",), problems, "photo missions")
+                                      or [])]
+    problems.raise_if_any()
+    if placed is None:  # unreachable: a missing or bad tile was recorded above
+        raise PositionError(problems.found)
+    return Position(board, placed, tuple(m for m in missions if m is not None))
+
+
+def require_empty_space(position: Position) -> None:
+    """Refuse a position whose placed tile lies on an occupied space (ruling R11: such a position cannot exist)."""
+    occupant = position.occupant()
+    if occupant is not None:
+        raise PositionError(ErrorDetail(("placed", "at"), (
+            f"space {show_cell(position.placed.at)} already holds a board tile ({occupant}); a tile can only be "
+            "placed on an empty space, so this placement cannot be scored (use `check` to test legality)")))

@@ -1,0 +1,97 @@
+"""JSON Schemas (draft 2020-12) of the documents the Cational Meographic operations read."""
+
+from __future__ import annotations
+
+from typing import Any
+
+CELL = {"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 2,
+        "description": "Space as [row, column] of whole numbers (any values; rows grow downwards)."}
+
+TILE = {
+    "type": "object", "additionalProperties": False, "required": ["at", "type", "pawints"],
+    "properties": {
+        "at": CELL,
+        "type": {"type": "string", "minLength": 1,
+                 "description": "Landscape type, a free label such as \"forest\" (compared ignoring case)."},
+        "pawints": {"type": "integer", "minimum": 1, "maximum": 4,
+                    "description": "The tile's Pawint icon, ×1 to ×4."},
+    },
+}
+
+PATTERN = {
+    "type": "array", "minItems": 1,
+    "description": "The card's drawing: distinct cells with the landscape type each needs (\"*\" = any tile). "
+                   "It may be matched rotated, flipped and anywhere on the board.",
+    "items": {
+        "type": "object", "additionalProperties": False, "required": ["at", "type"],
+        "properties": {"at": CELL, "type": {"type": "string", "minLength": 1,
+                                            "description": "Landscape type needed, or \"*\" for any tile."}},
+    },
+}
+
+MISSION = {
+    "type": "object", "additionalProperties": False, "required": ["name", "pawints", "pattern"],
+    "properties": {
+        "name": {"type": "string", "minLength": 1, "description": "Card name (score line key mission:<slug>)."},
+        "pawints": {"type": "integer", "minimum": 0, "description": "Pawints printed on the card."},
+        "bonus": {"type": "integer", "minimum": 0, "default": 0,
+                  "description": "Pawints of the card this one half-covers (0 if it covers none)."},
+        "covered": {"type": "boolean", "default": False,
+                    "description": "True if another card half-covers this one; a covered card scores nothing."},
+        "pattern": PATTERN,
+    },
+}
+
+POSITION: dict[str, Any] = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "title": "Cational Meographic placement",
+    "type": "object", "additionalProperties": False, "required": ["board", "placed"],
+    "properties": {
+        "board": {"type": "array", "items": TILE,
+                  "description": "Tiles already in the player's area before this placement ([] if none)."},
+        "placed": TILE | {"description": "The tile being placed now."},
+        "missions": {"type": "array", "items": MISSION, "default": [],
+                     "description": "Photo-mission cards showing in the row (omit or [] if none)."},
+    },
+    "examples": [{
+        "board": [{"at": [0, 0], "type": "forest", "pawints": 1}, {"at": [0, 2], "type": "lake", "pawints": 3}],
+        "placed": {"at": [0, 1], "type": "forest", "pawints": 2},
+        "missions": [{"name": "Forest pair", "pawints": 5, "bonus": 0, "covered": False,
+                      "pattern": [{"at": [0, 0], "type": "forest"}, {"at": [1, 0], "type": "forest"}]}],
+    }],
+}
+
+CARD = {
+    "type": "object", "additionalProperties": False, "required": ["name", "pawints"],
+    "properties": {
+        "name": {"type": "string", "minLength": 1, "description": "Card name."},
+        "pawints": {"type": "integer", "minimum": 0, "description": "Pawints printed on the card."},
+        "pattern": PATTERN | {"description": "The card's pattern, if known (carried through to the output)."},
+    },
+}
+
+TRACK: dict[str, Any] = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "title": "Cational Meographic mission track",
+    "type": "object", "additionalProperties": False, "required": ["stacks"],
+    "properties": {
+        "stacks": {"type": "array", "minItems": 1,
+                   "items": {"type": "array", "minItems": 1, "items": CARD},
+                   "description": "Photo-mission stacks left to right (stacks[0] is the leftmost draw stack), each "
+                                  "listed bottom card first, top card last; the top card of each stack is showing."},
+        "half_covering": {"type": ["integer", "null"], "minimum": 0, "default": None,
+                          "description": "Index of the stack whose top card half-covers the card beneath it "
+                                         "(pattern hidden, Pawints showing), or null if none."},
+    },
+    "examples": [{"stacks": [[{"name": "Deck card", "pawints": 3}, {"name": "Misty ridge", "pawints": 2}],
+                             [{"name": "Lake loop", "pawints": 3}]],
+                  "half_covering": None}],
+}
+
+TITLE_QUERY: dict[str, Any] = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "title": "Cational Meographic hiking title query",
+    "type": "object", "additionalProperties": False, "required": ["pawints"],
+    "properties": {"pawints": {"type": "integer", "minimum": 0, "description": "Final solo Pawint total."}},
+    "examples": [{"pawints": 72}],
+}

@@ -1,0 +1,147 @@
+"""Pawints earned by placing a tile: its own Pawints, qualifying edge neighbours and completed photo missions."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+
+from engine.cational_meographic.components import Cell, LandscapeTile, Mission, Tile, show_cell
+from engine.cational_meographic.patterns import Completion, completions
+from engine.cational_meographic.placement import check_placement, neighbours
+from engine.cational_meographic.position import Position
+from engine.cational_meographic.rules import (
+    CORNER_NEIGHBOURS, REF_ADJACENCY, REF_MISSION_UPDATE, REF_PHOTO_MISSIONS, REF_TILE, WILDCARD,
+)
+from engine.cational_meographic.rulings import ruling
+from engine.protocol import Breakdown, ScoreLine
+
+
+def slug(name: str) -> str:
+    """Lowercase a name, drop apostrophes and join the remaining runs of a-z0-9 with '-'."""
+    return re.sub(r"[^a-z0-9]+", "-", name.lower().replace("'", "").replace("’", "")).strip("-")
+
+
+def mission_keys(missions: Sequence[Mission]) -> list[str]:
+    """Return a distinct score-line key per mission: mission:<slug>, with -2, -3... for repeated names."""
+    keys: list[str] = []
+    for i, mission in enumerate(missions):
+        base = f"mission:{slug(mission.card.name) or f'card-{i + 1}'}"
+        key, n = base, 1
+        while key in keys:
+            n += 1
+            key = f"{base}-{n}"
+        keys.append(key)
+    return keys
+
+
+def tile_line(placed: Tile) -> ScoreLine:
+    """The placed tile's own Pawint icon value."""
+    return ScoreLine("tile", "Tile Pawints", placed.landscape.pawints, REF_TILE,
+                     f"The placed {placed} shows ×{placed.landscape.pawints}, earned in full.")
+
+
+def _why_not(neighbour: LandscapeTile, placed: LandscapeTile) -> str:
+    if neighbour.kind != placed.kind:
+        return f"a different type ({neighbour.type} is not {placed.type})"
+    return f"a higher value (×{neighbour.pawints} is more than the placed tile's ×{placed.pawints})"
+
+
+def _qualifies(neighbour: LandscapeTile, placed: LandscapeTile) -> bool:
+    return neighbour.kind == placed.kind and neighbour.pawints <= placed.pawints
+
+
+def adjacency_lines(board: Mapping[Cell, LandscapeTile], placed: Tile) -> list[ScoreLine]:
+    """One line per edge neighbour of the same type with equal or fewer Pawints, plus one 0 line explaining the
+    edge neighbours that do not count and the corner-only tiles that would have."""
+    lines: list[ScoreLine] = []
+    refused: list[str] = []
+    mine = placed.landscape
+    for direction, space, tile in neighbours(board, placed.at):
+        where = f"{tile} at {show_cell(space)} ({direction} of the placed tile)"
+        if not _qualifies(tile, mine):
+            refused.append(f"{where}: {_why_not(tile, mine)}")
+            continue
+        equal = tile.pawints == mine.pawints
+        notes = [f"{where}: same type and ×{tile.pawints} {'equals' if equal else 'is fewer than'} "
+                 f"×{mine.pawints}, so it earns its own {tile.pawints}."]
+        notes += [ruling("R10") + "."] if equal else []
+        notes += [ruling("R14") + "."] if tile.type != mine.type else []
+        lines.append(ScoreLine("adjacency", "Adjacency Pawints", tile.pawints, REF_ADJACENCY, " ".join(notes)))
+    refused += [f"{tile} at {show_cell(space)} ({direction}): it touches only at a corner, so it is not adjacent "
+                f"({ruling('R9')})"
+                for direction, space, tile in neighbours(board, placed.at, CORNER_NEIGHBOURS) if _qualifies(tile, mine)]
+    if refused:
+        lines.append(ScoreLine("adjacency", "Adjacency Pawints (not earned)", 0, REF_ADJACENCY,
+                               "No Pawints from " + "; ".join(refused) + ". Only edge neighbours of the same type "
+                               "with equal or fewer Pawints count."))
+    return lines
+
+
+def _shown_completion(completion: Completion, tiles: Mapping[Cell, LandscapeTile], placed_at: Cell) -> str:
+    parts = []
+    for space, cell in completion.cells:
+        text = f"{tiles[space]} at {show_cell(space)}"
+        if cell.kind == WILDCARD:
+            text += " (on a '*' cell)"
+        if space == placed_at:
+            text += " (the placed tile)"
+        parts.append(text)
+    return f"pattern {completion.orientation}: " + ", ".join(parts)
+
+
+def _mission_line(key: str, mission: Mission, found: tuple[Completion, ...],
+                  tiles: Mapping[Cell, LandscapeTile], placed_at: Cell) -> ScoreLine:
+    card = mission.card
+    notes = [f"Completed with the {_shown_completion(found[0], tiles, placed_at)}."]
+    if len(found) > 1:
+        others = "; ".join(_shown_completion(c, tiles, placed_at) for c in found[1:])
+        notes.append(f"The placed tile also completes {len(found) - 1} other cop{'y' if len(found) == 2 else 'ies'} "
+                     f"({others}); the card still scores only once ({ruling('R12')}).")
+    if any(c.uses_wildcard for c in found):
+        notes.append(ruling("R13") + ".")
+    label = f"Photo mission: {card.name}"
+    if mission.covered:
+        notes.append("But this card is covered by another mission card: a covered card grants no Pawints for its "
+                     "pattern (its value is the covering card's bonus instead).")
+        return ScoreLine(key, label + " (covered)", 0, REF_MISSION_UPDATE, " ".join(notes))
+    if mission.bonus:
+        notes.append(f"Worth ×{card.pawints} printed + {mission.bonus} bonus from the card it covers = "
+                     f"{mission.worth} ({ruling('R4')}).")
+    else:
+        notes.append(f"Worth ×{card.pawints}.")
+    return ScoreLine(key, label, mission.worth, REF_PHOTO_MISSIONS, " ".join(notes))
+
+
+def mission_lines(board: Mapping[Cell, LandscapeTile], placed: Tile,
+                  missions: Sequence[Mission]) -> tuple[list[ScoreLine], list[str]]:
+    """Lines for missions whose pattern the placement completes, and the names of those it does not complete."""
+    tiles = {**board, placed.at: placed.landscape}
+    lines: list[ScoreLine] = []
+    missed: list[str] = []
+    for key, mission in zip(mission_keys(missions), missions):
+        found = completions(mission.card.pattern, tiles, placed.at)
+        if found:
+            lines.append(_mission_line(key, mission, found, tiles, placed.at))
+        else:
+            missed.append(mission.card.name)
+    return lines, missed
+
+
+def score_placement(board: Mapping[Cell, LandscapeTile], placed: Tile,
+                    missions: Sequence[Mission]) -> tuple[tuple[ScoreLine, ...], list[str]]:
+    """Score a placement on a board: the lines, and the names of missions it leaves incomplete."""
+    found, missed = mission_lines(board, placed, missions)
+    return (tile_line(placed), *adjacency_lines(board, placed), *found), missed
+
+
+def score_position(position: Position) -> Breakdown:
+    """Score a position's placement with legality extras (an illegal placement is still scored, ruling R11)."""
+    verdict = check_placement(position.board, position.placed.at)
+    lines, missed = score_placement(position.board, position.placed, position.missions)
+    if not verdict.legal:
+        first = lines[0]
+        lines = (replace(first, detail=f"{first.detail} This placement is illegal (see reasons); {ruling('R11')}."),
+                 *lines[1:])
+    extra = {"legal": verdict.legal, "reasons": verdict.to_dict()["reasons"], "missions_not_completed": missed}
+    return Breakdown(lines, extra)
