@@ -1,0 +1,37 @@
+"""Cartographers rules engine: scoring (16 cards, coins, monsters), draw-phase legality, whole games, game flow."""
+
+from engine.cartographers.operations import run_check, run_legal_moves, run_score, run_score_game
+from engine.cartographers.schemas import CHECK_SCHEMA, LEGAL_MOVES_SCHEMA, SCORE_GAME_SCHEMA, SCORE_SCHEMA
+from engine.protocol import GameEngine, Operation
+
+ENGINE = GameEngine("cartographers", (
+    Operation(
+        "check",
+        "Is this Cartographers drawing legal? Give the sheet (map side, 11x11 grid) and the move: the explore or "
+        "ambush card, the terrain, the cells drawn (any rotation/reflection), and whether a ruins card came just "
+        "before. Answers legal or not with reasons and rulebook sections (off the map, overlap, shape or terrain "
+        "not on the card, ruins must be covered, 1x1 only when nothing fits) and the coins the drawing earns.",
+        CHECK_SCHEMA, run_check,
+    ),
+    Operation(
+        "score",
+        "Score a Cartographers map sheet: stars from each chosen scoring card with the cells that earned them, coins "
+        "(shape coins + surrounded mountains, at most 14) and the monster penalty. Give the map side, the 11x11 grid, "
+        "and 'cards': a list of names, 'all', or the edicts {A,B,C,D} with a season to score that season's two.",
+        SCORE_SCHEMA, run_score,
+    ),
+    Operation(
+        "score_game",
+        "Score a whole Cartographers game: each player's four season evaluations (that season's two edicts, coins, "
+        "monsters), totals, the winner with the monster tie-break, and for one player the solo rating and title. "
+        "Give the map side, the four edicts {A,B,C,D}, and each player's season-end grids in order.",
+        SCORE_GAME_SCHEMA, run_score_game,
+    ),
+    Operation(
+        "legal_moves",
+        "Where can this card go? Lists every legal way to draw an explore or ambush card on a Cartographers sheet "
+        "(distinct cell sets x terrains, with ruins and 1x1 fallback rules applied) and their count. Give the map "
+        "side, the 11x11 grid, the card, and ruins: true if a ruins card came just before.",
+        LEGAL_MOVES_SCHEMA, run_legal_moves,
+    ),
+))

@@ -1,0 +1,63 @@
+"""The Cartographers operations: JSON document in, JSON-ready dict out."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.cartographers.cards import AmbushCard, ExploreCard, find_playable_card
+from engine.cartographers.game_score import score_game
+from engine.cartographers.legality import PLAYABLE_NAMES, check_move, legal_moves, parse_move
+from engine.cartographers.position import parse_position, require_object
+from engine.cartographers.scoring import score_position
+from engine.protocol import ErrorDetail, PositionError
+
+DEFAULT_LIMIT = 200
+MAX_LIMIT = 10000
+
+
+def run_score(doc: Any) -> dict[str, Any]:
+    """Score a position document."""
+    return score_position(parse_position(doc)).to_dict()
+
+
+def run_check(doc: Any) -> dict[str, Any]:
+    """Check the move of a check document against its position."""
+    doc = require_object(doc)
+    if "move" not in doc:
+        raise PositionError("required: {card, terrain, cells, ruins} describing the drawing", ("move",))
+    position = parse_position(doc, extra_keys=("move",))
+    return check_move(position, parse_move(doc["move"]))
+
+
+def _playable(value: Any) -> ExploreCard | AmbushCard:
+    card = find_playable_card(value) if isinstance(value, str) else None
+    if card is None:
+        raise PositionError(f"unknown card {value!r}; cards that show shapes: {PLAYABLE_NAMES}", ("card",))
+    if card.kind == "ruins":
+        raise PositionError(f"{card.name} is a ruins card and shows no shape: give the next explore card revealed "
+                            f"with ruins: true", ("card",))
+    return card
+
+
+def run_legal_moves(doc: Any) -> dict[str, Any]:
+    """List the legal placements of a card on a position."""
+    doc = require_object(doc)
+    errors: list[ErrorDetail] = []
+    ruins = doc.get("ruins", False)
+    if not isinstance(ruins, bool):
+        errors.append(ErrorDetail(("ruins",), f"expected true or false, got {ruins!r}"))
+    limit = doc.get("limit", DEFAULT_LIMIT)
+    if isinstance(limit, bool) or not isinstance(limit, int) or not 0 <= limit <= MAX_LIMIT:
+        errors.append(ErrorDetail(("limit",), f"expected a whole number from 0 to {MAX_LIMIT}, got {limit!r}"))
+    try:
+        position = parse_position(doc, extra_keys=("card", "ruins", "limit"))
+    except PositionError as exc:
+        raise PositionError([*exc.errors, *errors]) from None
+    if errors:
+        raise PositionError(errors)
+    return legal_moves(position.board, _playable(doc.get("card")), ruins, limit)
+
+
+def run_score_game(doc: Any) -> dict[str, Any]:
+    """Score a whole-game document."""
+    return score_game(doc)
