@@ -223,3 +223,97 @@ def eval_(suite: Annotated[str, typer.Argument(help="retrieval, answers or tools
     report = runner(bot, limit, progress=lambda line: typer.echo(line, err=True))
     emit({k: v for k, v in report.items() if k != "rows"}, as_json,
          lambda r: "\n".join(f"{k}: {v:.3f}" if isinstance(v, float) else f"{k}: {v}" for k, v in r.items()))
+
+
+def _assistant(model: str | None):
+    from rulespal.agent import build_assistant
+
+    return build_assistant(pal(), model)
+
+
+def _print_answer_extras(answer) -> None:
+    from rulespal.render import engine_result
+
+    for call in answer.tool_calls:
+        if isinstance(call.result, dict) and ("lines" in call.result or "legal" in call.result):
+            typer.echo(f"\n[{call.name}]\n{engine_result(call.result)}")
+    for c in answer.citations:
+        typer.echo(f"\n> \"{c.quote}\"\n  — {c.title} [{c.game}:{c.section_id}]")
+    if not answer.covered and answer.nearest:
+        typer.echo("\nNearest sections: " + "; ".join(f"{n['title']} [{n['section_id']}]" for n in answer.nearest))
+
+
+def _stream_turn(bot, question: str, game: str | None, thread: str | None):
+    """Print an answer as it streams; return the final Answer."""
+    from rulespal.agent import answer_from_dict
+
+    done = None
+    for event in bot.stream(question, game=game, thread_id=thread):
+        if event.kind == "token":
+            typer.echo(event.data["text"], nl=False)
+        elif event.kind == "tool_call":
+            typer.echo(f"[calling {event.data['name']}]", err=True)
+        elif event.kind == "done":
+            done = answer_from_dict(event.data)
+    typer.echo("")
+    return done
+
+
+ModelOpt = Annotated[Optional[str], typer.Option("--model", help="Chat model spec: local, fake, openai:…, anthropic:…, ollama:….")]
+
+
+@app.command()
+@handles_errors
+def ask(question: Annotated[str, typer.Argument(help="Your rules question (a position may be pasted as JSON).")],
+        game: GameOpt = None, model: ModelOpt = None,
+        thread: Annotated[Optional[str], typer.Option("--thread", help="Conversation id to continue.")] = None,
+        as_json: JsonOpt = False) -> None:
+    """Ask a rules question; the answer quotes and cites the rulebook, numbers come from the engines."""
+    bot = _assistant(model)
+    if as_json:
+        typer.echo(json.dumps(bot.ask(question, game=game, thread_id=thread).to_dict(), indent=2, ensure_ascii=False))
+        return
+    answer = _stream_turn(bot, question, game, thread)
+    typer.echo(f"({answer.game}; thread {answer.thread_id})")
+    _print_answer_extras(answer)
+
+
+@app.command()
+@handles_errors
+def chat(game: GameOpt = None, model: ModelOpt = None, as_json: JsonOpt = False) -> None:
+    """Interactive chat with memory. Commands: /game NAME, /toc, /new, /quit."""
+    import uuid
+
+    from rulespal.render import toc_tree
+
+    bot, thread = _assistant(model), uuid.uuid4().hex
+    typer.echo("RulesPal chat — /game NAME, /toc, /new, /quit")
+    while True:
+        try:
+            line = input(f"[{game or 'any game'}] > ").strip()
+        except (EOFError, KeyboardInterrupt):
+            typer.echo("")
+            return
+        if not line:
+            continue
+        if line in ("/quit", "/exit"):
+            return
+        if line == "/new":
+            thread = uuid.uuid4().hex
+            typer.echo("new conversation")
+        elif line.startswith("/game"):
+            name = line[5:].strip()
+            try:
+                game = pal().book(name).id if name else None
+            except UnknownGame as exc:
+                typer.echo(str(exc))
+        elif line == "/toc":
+            typer.echo(toc_tree(pal().toc(game)) if game else "pick a game first: /game NAME")
+        else:
+            try:
+                answer = _stream_turn(bot, line, game, thread)
+            except (QuestionTooLong, UnknownGame) as exc:
+                typer.echo(f"error: {exc}")
+                continue
+            game = game or answer.game
+            _print_answer_extras(answer)

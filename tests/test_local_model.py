@@ -1,0 +1,38 @@
+"""The embedded local model end to end (slow: loads the 1.1 GB Qwen2.5-Coder-1.5B GGUF on llama.cpp)."""
+
+import pytest
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture(scope="module")
+def local_bot(pal):
+    pytest.importorskip("llama_cpp")
+    from langgraph.checkpoint.memory import InMemorySaver
+
+    from rulespal.agent import Assistant
+
+    return Assistant(pal, model_spec="local", checkpointer=InMemorySaver())
+
+
+def test_weights_assemble_and_match_the_pinned_hash(pal):
+    from rulespal.models.weights import GGUF_SHA256, ensure_gguf
+
+    path = ensure_gguf(pal.settings.home)
+    assert path.stat().st_size > 1_000_000_000
+    assert path.with_suffix(".sha256").read_text().split()[0] == GGUF_SHA256
+
+
+def test_local_model_answers_a_rules_question_with_a_verified_citation(local_bot):
+    answer = local_bot.ask("Do diagonal spaces count as adjacent in Cartographers?")
+    assert answer.game == "cartographers" and answer.answer.strip()
+    assert answer.citations and answer.citations[0].section_id == "general-scoring-rules-to-remember"
+
+
+def test_local_model_scoring_question_uses_the_engine_numbers(local_bot):
+    position = {"board": [{"at": [0, 0], "type": "forest", "pawints": 1}],
+                "placed": {"at": [0, 1], "type": "forest", "pawints": 2}, "missions": []}
+    answer = local_bot.ask("How many Pawints does this placement score?", game="cational-meographic",
+                           position=position)
+    engine = [t for t in answer.tool_calls if t.name == "score_cational_meographic"]
+    assert engine and engine[0].result["total"] == 3  # tile 2 + forest neighbour with fewer Pawints 1
