@@ -17,7 +17,7 @@ from langchain_core.messages import AIMessage, AIMessageChunk, HumanMessage, Too
 from langgraph.checkpoint.base import BaseCheckpointSaver
 from langgraph.errors import GraphRecursionError
 
-from engine import PositionError, engine_ids
+from engine import PositionError, engine_ids, get_engine
 from rulespal.answer import Answer, Citation, Event, ToolCallRecord
 from rulespal.citations import best_sentence, extract_quotes, section_refs, verify
 from rulespal.errors import EmptyQuestion, QuestionTooLong, UnknownGame
@@ -86,7 +86,7 @@ class Assistant:
         """Run the engine on a position given with the question, whatever the model would do."""
         if position is None or game not in engine_ids():
             return None
-        operation = engine_intent(question, position)
+        operation = engine_intent(question, position, fitting_operations(game, position))
         try:
             result: Any = self.pal.run_engine(game, operation, position)
         except PositionError as exc:
@@ -156,7 +156,8 @@ class Assistant:
 
         human = HumanMessage(content="", additional_kwargs={"rulespal": {"question": question, "game": game}})
         nearest = tuple(_hit_dict(h) for h in found.hits[:3])
-        if found.best_similarity < self.pal.settings.relevance_threshold:
+        pasted = position if position is not None else find_position(question)
+        if pasted is None and found.best_similarity < self.pal.settings.relevance_threshold:
             title = self.pal.book(game).title
             text = (f"The {title} rulebook does not seem to cover this. Nearest sections: "
                     + "; ".join(f"{h['title']} [{h['section_id']}]" for h in nearest) + ".")
@@ -167,7 +168,6 @@ class Assistant:
             return
 
         records: list[ToolCallRecord] = []
-        pasted = position if position is not None else find_position(question)
         if (engine := self._engine_first(game, question, pasted)) is not None:
             records.append(engine)
             yield Event("tool_call", {"name": engine.name, "args": engine.args})
@@ -221,6 +221,14 @@ class Assistant:
         if done is None:
             raise RuntimeError("the answer stream ended without a result")
         return answer_from_dict(done)
+
+
+def fitting_operations(game: str, document: Any) -> list[str]:
+    """Engine operations whose required top-level fields are all present in the document, in engine order."""
+    ops = get_engine(game).operations
+    if not isinstance(document, dict):
+        return [op.name for op in ops]
+    return [op.name for op in ops if set(op.input_schema.get("required", [])) <= set(document)]
 
 
 def replace_content(message: HumanMessage, content: str) -> HumanMessage:

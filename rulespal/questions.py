@@ -8,7 +8,8 @@ from typing import Any
 
 _FOLLOWUP_START = re.compile(r"^\s*(and|but|also|what about|how about|what if|so|then|in|with|without|or)\b", re.I)
 _PRONOUN = re.compile(r"\b(it|that|this|those|these|they|them|there|same)\b", re.I)
-_CHECK_WORDS = re.compile(r"\b(legal|illegal|allowed|can i|may i|could i|is it ok|valid|permitted|place it|put it|draw it)\b", re.I)
+_CHECK_WORDS = re.compile(r"\b(legal|illegal|allowed|can (?:i|it|my|this|we)|may (?:i|it|my|this|we)|could (?:i|it|my)|"
+                          r"is it ok|valid|permitted|place it|put it|draw it|go anywhere|fit)\b", re.I)
 _SCORE_WORDS = re.compile(r"\b(score|scores|points?|pawints?|stars?|how many|worth|total)\b", re.I)
 
 
@@ -38,10 +39,14 @@ def find_position(text: str) -> dict[str, Any] | None:
     return None
 
 
-def engine_intent(question: str, position: Any) -> str:
-    """'check' for legality questions (or a position with a move and no scoring words), else 'score'."""
+def engine_intent(question: str, position: Any, fitting: list[str]) -> str:
+    """The engine operation for a pasted position: check for legality questions, score otherwise, or the only
+    operation whose required fields the document has (e.g. end_game)."""
+    wanted = "score"
     if isinstance(position, dict) and "move" in position and not _SCORE_WORDS.search(question):
-        return "check"
-    if _CHECK_WORDS.search(question) and not _SCORE_WORDS.search(question):
-        return "check"
-    return "score"
+        wanted = "check"
+    elif _CHECK_WORDS.search(question) and not _SCORE_WORDS.search(question):
+        wanted = "check"
+    if wanted in fitting or not fitting:
+        return wanted
+    return fitting[0]

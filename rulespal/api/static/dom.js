@@ -10,7 +10,7 @@ export function el(tag, attrs = {}, ...children) {
     else if (key === "dataset") Object.assign(node.dataset, value);
     else node.setAttribute(key, value === true ? "" : value);
   }
-  for (const child of children.flat()) {
+  for (const child of children.flat(Infinity)) {
     if (child !== undefined && child !== null && child !== false) node.append(child instanceof Node ? child : String(child));
   }
   return node;
@@ -22,7 +22,8 @@ export function sectionHref(game, sectionId, quote) {
   return quote ? `${base}?hl=${encodeURIComponent(quote)}` : base;
 }
 
-/** A link to a rulebook section labelled with its id (or a given label). */
+/** A link to a rulebook section, labelled "§ <last part of its id>" unless a label is given. */
 export function ruleLink(game, sectionId, label) {
-  return el("a", { class: "rule-link", href: sectionHref(game, sectionId) }, label || sectionId);
+  return el("a", { class: "rule-link", href: sectionHref(game, sectionId), title: sectionId },
+    label || `§ ${sectionId.split("/").pop()}`);
 }

@@ -15,7 +15,8 @@ const TERRAINS = [
 const NAMES = Object.fromEntries(TERRAINS);
 const MOVE_TOOL = "move";
 const key = (r, c) => `${r},${c}`;
-const terrainClass = (code) => `terrain-${{ ".": "empty", "#": "waste" }[code] || code}`;
+const terrainSlug = (code) => ({ ".": "empty", "#": "waste" }[code] || code);
+const terrainClass = (code) => `terrain-${terrainSlug(code)}`;
 
 function walk(entries, visit) {
   for (const entry of entries) {
@@ -57,7 +58,7 @@ function listedNames(description = "") {
 }
 
 function radio(name, value, label, checked, extraClass = "") {
-  const id = `${name}-${terrainClass(value)}`;
+  const id = `${name}-${terrainSlug(value)}`;
   return el("label", { class: `swatch ${extraClass}`, for: id },
     el("input", { type: "radio", name, id, value, checked }),
     el("span", { class: `chip ${terrainClass(value)}`, "aria-hidden": "true" }), label);
