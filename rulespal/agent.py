@@ -7,8 +7,6 @@ import json
 import threading
 import uuid
 from collections.abc import Iterator
-from functools import cache
-from pathlib import Path
 from typing import Any
 
 from langchain.agents import create_agent
@@ -23,20 +21,14 @@ from rulespal.citations import best_sentence, extract_quotes, section_refs, veri
 from rulespal.errors import EmptyQuestion, QuestionTooLong, UnknownGame
 from rulespal.memory import make_checkpointer
 from rulespal.models.registry import get_chat_model
+from rulespal.prompts import engine_result_line, prompt
 from rulespal.questions import engine_intent, find_position, is_followup, standalone_query
 from rulespal.retrieval import Hit, SearchResult
 from rulespal.service import RulesPal
 from rulespal.tools import engine_tools, result_text, rulebook_tools, tool_name
 
-PROMPTS = Path(__file__).parent / "prompts"
 PASSAGES = 3
 REFUSAL_MARKERS = ("does not say", "doesn't say", "does not cover", "doesn't cover", "not covered", "no rule")
-
-
-@cache
-def prompt(name: str) -> str:
-    """A prompt template from rulespal/prompts."""
-    return (PROMPTS / f"{name}.md").read_text(encoding="utf-8")
 
 
 def _hit_dict(hit: Hit) -> dict[str, Any]:
@@ -99,7 +91,7 @@ class Assistant:
         book = self.pal.book(found.game) if found.game else None
         passages = "\n".join(f"[{n}] {h.section_id} — {h.title}\n<<<\n{h.text}\n>>>"
                              for n, h in enumerate(found.hits[:PASSAGES], 1))
-        engine_text = f"\nEngine result ({engine.name}): {result_text(engine.result)}\n" if engine else ""
+        engine_text = f"\n{engine_result_line(engine.name, result_text(engine.result))}\n" if engine else ""
         return prompt("context").format(question=question, game=found.game or "unknown",
                                         game_title=book.title if book else "unknown", passages=passages,
                                         engine=engine_text,

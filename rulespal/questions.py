@@ -39,6 +39,11 @@ def find_position(text: str) -> dict[str, Any] | None:
     return None
 
 
+def asks_for_engine(question: str) -> bool:
+    """True when a question is about points or legality (so an engine tool may be needed)."""
+    return bool(_CHECK_WORDS.search(question) or _SCORE_WORDS.search(question))
+
+
 def engine_intent(question: str, position: Any, fitting: list[str]) -> str:
     """The engine operation for a pasted position: check for legality questions, score otherwise, or the only
     operation whose required fields the document has (e.g. end_game)."""

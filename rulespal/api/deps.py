@@ -31,4 +31,4 @@ def get_assistant(request: Request) -> Any:
 
 Pal = Annotated[RulesPal, Depends(get_pal)]
 AppSettings = Annotated[Settings, Depends(get_settings)]
-Assistant = Annotated[Any, Depends(get_assistant)]
+ChatAssistant = Annotated[Any, Depends(get_assistant)]

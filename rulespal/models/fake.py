@@ -14,6 +14,7 @@ from langchain_core.outputs import ChatGeneration, ChatGenerationChunk, ChatResu
 from pydantic import Field
 
 from rulespal.citations import best_sentence
+from rulespal.prompts import ENGINE_RESULT_PREFIX
 
 _PASSAGE = re.compile(r"^\[1\] (?P<sid>\S+) — (?P<title>.*?)\n<<<\n(?P<text>.*?)\n>>>", re.S | re.M)
 
@@ -78,7 +79,7 @@ class RulebookEchoModel(_StreamingFake):
             return AIMessage(content=f"The engine says: {last.content}")
         human = next((m for m in reversed(messages) if isinstance(m, HumanMessage)), None)
         text = str(human.content) if human else ""
-        engine = re.search(r"^Engine result \((?P<name>[^)]+)\): (?P<json>.+)$", text, re.M)
+        engine = re.search(rf"^{ENGINE_RESULT_PREFIX} \((?P<name>[^)]+)\): (?P<json>.+)$", text, re.M)
         passage = _PASSAGE.search(text)
         question = re.search(r"^Question: (.*)$", text, re.M)
         parts = []

@@ -18,6 +18,8 @@ from langchain_core.utils.function_calling import convert_to_openai_tool
 from pydantic import Field
 
 from rulespal.models.weights import ensure_gguf
+from rulespal.prompts import ENGINE_RESULT_PREFIX
+from rulespal.questions import asks_for_engine
 from rulespal.settings import get_settings
 
 ROUTER_INSTRUCTION = (
@@ -25,7 +27,6 @@ ROUTER_INSTRUCTION = (
     'answer the question; otherwise {"action": "<tool name>", "args": {...}} to call one of the tools listed in '
     "the system message. Positions and moves must be passed to the engine tools, never scored by you."
 )
-MAX_TOOL_STEPS = 2
 TOOL_RESULT_CHARS = 1500
 _LLAMA_LOCK = threading.Lock()  # one llama.cpp context per process; calls take turns
 
@@ -103,9 +104,14 @@ class LocalChatModel(BaseChatModel):
                 out.append({"role": "user", "content": f"Tool result ({m.name}): {str(m.content)[:TOOL_RESULT_CHARS]}"})
         return out
 
-    def _tool_steps(self, messages: list[BaseMessage]) -> int:
-        last_human = max((i for i, m in enumerate(messages) if isinstance(m, HumanMessage)), default=0)
-        return sum(1 for m in messages[last_human:] if isinstance(m, ToolMessage))
+    def _wants_tool(self, messages: list[BaseMessage]) -> bool:
+        """Route only for a fresh points/legality question whose engine result is not already in the prompt;
+        rules questions are answered straight from the retrieved passages (routing costs seconds on 2 cores)."""
+        if not self.tools or not isinstance(messages[-1], HumanMessage):
+            return False
+        human = messages[-1]
+        question = human.additional_kwargs.get("rulespal", {}).get("question", str(human.content))
+        return asks_for_engine(question) and ENGINE_RESULT_PREFIX not in str(human.content)
 
     def _route(self, chat: list[dict[str, str]]) -> dict[str, Any]:
         """One constrained step: {'action': 'answer'} or {'action': tool, 'args': {...}}."""
@@ -124,7 +130,7 @@ class LocalChatModel(BaseChatModel):
 
     def _decide(self, messages: list[BaseMessage]) -> tuple[list[dict[str, str]], AIMessage | None]:
         chat = self._chat(messages)
-        if not self.tools or self._tool_steps(messages) >= MAX_TOOL_STEPS:
+        if not self._wants_tool(messages):
             return chat, None
         step = self._route(chat)
         if step.get("action") in (None, "answer"):

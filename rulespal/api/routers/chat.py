@@ -6,11 +6,12 @@ import json
 import logging
 from collections.abc import Iterator
 from itertools import chain
+
 from fastapi import APIRouter, Depends
 from sse_starlette import EventSourceResponse, ServerSentEvent
 
 from engine import PositionError
-from rulespal.api.deps import AppSettings, Assistant, Pal
+from rulespal.api.deps import AppSettings, ChatAssistant, Pal
 from rulespal.api.errors import error_body
 from rulespal.api.ratelimit import rate_limited
 from rulespal.api.schemas import ERROR_RESPONSES, AnswerOut, AskIn, ChatEventOut, MessageOut
@@ -36,7 +37,7 @@ def _checked(body: AskIn, pal: RulesPal, settings: Settings) -> tuple[str, str |
 
 
 @router.post("/ask", response_model=AnswerOut, summary="Ask a question (whole answer)")
-def ask(body: AskIn, pal: Pal, settings: AppSettings, assistant: Assistant) -> dict:
+def ask(body: AskIn, pal: Pal, settings: AppSettings, assistant: ChatAssistant) -> dict:
     """The answer with its verified citations and the engine calls behind it."""
     question, game = _checked(body, pal, settings)
     return assistant.ask(question, game=game, thread_id=body.thread_id, position=body.position).to_dict()
@@ -59,7 +60,7 @@ def _sse(events: Iterator) -> Iterator[ServerSentEvent]:
              responses={200: {"model": ChatEventOut, "content": {"text/event-stream": {}},
                               "description": "Events `token`, `tool_call`, `tool_result`, `citations`, then `done` "
                                              "(data = the whole answer) or `error`; each data is JSON."}})
-def chat(body: AskIn, pal: Pal, settings: AppSettings, assistant: Assistant) -> EventSourceResponse:
+def chat(body: AskIn, pal: Pal, settings: AppSettings, assistant: ChatAssistant) -> EventSourceResponse:
     """Stream the answer: tokens as they come, tool calls and results, verified citations, then the whole answer."""
     question, game = _checked(body, pal, settings)
     events = assistant.stream(question, game=game, thread_id=body.thread_id, position=body.position)

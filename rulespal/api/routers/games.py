@@ -6,7 +6,7 @@ from fastapi import APIRouter
 
 from engine import get_engine
 from rulespal.api.deps import Pal
-from rulespal.api.schemas import ERROR_RESPONSES, EngineSchemaOut, GameOut, OperationOut, SectionOut, TocOut
+from rulespal.api.schemas import ERROR_RESPONSES, EngineSchemaOut, GameOut, SectionOut, TocOut
 from rulespal.errors import NoEngine
 
 router = APIRouter(prefix="/api/games", tags=["games"], responses=ERROR_RESPONSES)

@@ -122,7 +122,7 @@ export function highlight(root, quote) {
   for (const node of nodes) {
     const from = node === startNode ? startOffset : 0;
     const to = node === endNode ? endOffset + 1 : node.nodeValue.length;
-    if (to <= from) continue;
+    if (to <= from || !node.nodeValue.slice(from, to).trim()) continue; // no marks on the gaps between blocks
     const middle = node.splitText(from);
     middle.splitText(to - from);
     const mark = document.createElement("mark");

@@ -31,7 +31,7 @@ function facts(game, result) {
   return el("dl", { class: "facts" },
     result.rule_ref ? [el("dt", {}, "rule"), el("dd", {}, ruleLink(game, result.rule_ref))] : [],
     rows.map(([key, value]) => [el("dt", {}, key.replaceAll("_", " ")),
-      el("dd", {}, typeof value === "object" && value !== null
+      el("dd", {}, Array.isArray(value) && !value.length ? "none" : typeof value === "object" && value !== null
         ? el("details", {}, el("summary", {}, Array.isArray(value) ? `${value.length} item(s)` : "details"),
           el("pre", {}, JSON.stringify(value, null, 2)))
         : String(value))]));

@@ -5,6 +5,7 @@ import { el, sectionHref } from "./dom.js";
 import { highlight, renderMarkdown } from "./markdown.js";
 
 const tocCache = new Map();
+const NARROW = window.matchMedia("(max-width: 860px)");
 
 /** The table of contents of a game (fetched once). */
 export function loadToc(game) {
@@ -20,7 +21,7 @@ export function loadToc(game) {
 /** The sentence of a text that shares most words with a query (used to highlight a search hit). */
 function bestSentence(text, query) {
   const words = new Set(query.toLowerCase().match(/[\p{L}\p{N}]{3,}/gu) || []);
-  const sentences = text.replace(/\s+/g, " ").split(/(?<=[.!?])\s+|\s+-\s+/).filter((s) => s.trim().length > 3);
+  const sentences = text.replace(/[*_`]/g, "").replace(/\s+/g, " ").split(/(?<=[.!?])\s+|\s+-\s+/).filter((s) => s.trim().length > 3);
   let best = sentences[0] || "";
   let bestScore = -1;
   for (const sentence of sentences) {
@@ -56,6 +57,7 @@ const firstSection = (toc) => toc.toc[0]?.section_id;
 /** The Rulebook view. */
 export function createRulebook(panel) {
   const tocHost = panel.querySelector("#toc");
+  const tocDetails = panel.querySelector("#toc-details");
   const view = panel.querySelector("#section-view");
   const searchForm = panel.querySelector("#rulebook-search");
   const results = panel.querySelector("#search-results");
@@ -87,7 +89,9 @@ export function createRulebook(panel) {
           el("ul", {}, sec.children.map((id) => el("li", {}, el("a", { href: sectionHref(game.id, id) }, titles.get(id) || id))))) : "");
       const mark = quote ? highlight(body, quote) : null;
       if (quote && !mark) view.insertBefore(el("p", { class: "notice" }, "The quoted passage could not be located in this section."), body);
-      (mark || view).scrollIntoView({ block: mark ? "center" : "start" });
+      if (NARROW.matches) tocDetails.open = false; // on a phone the section comes first; the contents fold away
+      if (mark) mark.scrollIntoView({ block: "center" });
+      else if (view.getBoundingClientRect().top < 0) view.scrollIntoView({ block: "start" });
     } catch (error) {
       if (mine === ticket) view.replaceChildren(el("div", { class: "error-box", role: "alert" }, error.message));
     }

@@ -10,9 +10,16 @@ export function operationPath(game, operation) {
   return ["check", "score"].includes(operation) ? `${base}/${operation}` : `${base}/run/${encodeURIComponent(operation)}`;
 }
 
-/** JSON with arrays of numbers kept on one line (cells such as [3, 7]). */
-export function formatJson(doc) {
-  return JSON.stringify(doc, null, 2).replace(/\[\s+(-?\d+(?:,\s+-?\d+)*)\s+\]/g, (_m, inner) => `[${inner.replace(/\s+/g, " ")}]`);
+/** Indented JSON where every object or array that fits on a line stays on one line. */
+export function formatJson(value, indent = "") {
+  const flat = JSON.stringify(value);
+  if (value === null || typeof value !== "object" || flat.length + indent.length <= 76) return flat;
+  const inner = `${indent}  `;
+  const items = Array.isArray(value)
+    ? value.map((v) => inner + formatJson(v, inner))
+    : Object.entries(value).map(([k, v]) => `${inner}${JSON.stringify(k)}: ${formatJson(v, inner)}`);
+  const [open, close] = Array.isArray(value) ? ["[", "]"] : ["{", "}"];
+  return items.length ? `${open}\n${items.join(",\n")}\n${indent}${close}` : flat;
 }
 
 /** Notation + engine answer pane; `run` shows the result or the problems (422 names the field or cell). */

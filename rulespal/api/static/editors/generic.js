@@ -1,7 +1,7 @@
 // A JSON / notation-text editor for any engine operation, with examples taken from the operation's JSON Schema.
 
 import { el } from "../dom.js";
-import { outputPane } from "./frame.js";
+import { formatJson, outputPane } from "./frame.js";
 
 let counter = 0;
 
@@ -27,7 +27,7 @@ export function genericEditor(game, operations, { heading = "Position" } = {}) {
   const current = () => operations.find((op) => op.name === select.value);
   const loadExample = () => {
     const example = current().input_schema.examples?.[0];
-    text.value = example === undefined ? "" : JSON.stringify(example, null, 2);
+    text.value = example === undefined ? "" : formatJson(example);
     output.setNotation(text.value);
   };
   const run = async () => {

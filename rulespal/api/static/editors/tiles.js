@@ -2,7 +2,7 @@
 // edit the photo missions as JSON, then check or score the placement.
 
 import { el } from "../dom.js";
-import { outputPane } from "./frame.js";
+import { formatJson, outputPane } from "./frame.js";
 
 const MIN_SPAN = 7;
 const KNOWN_COLOURS = { forest: "#4f8a4b", lake: "#4a84c4", water: "#4a84c4", meadow: "#9cc25a", mountain: "#8b8b8b",
@@ -37,7 +37,7 @@ export function tileBoardEditor(game, schema) {
   const typeInput = el("input", { id: "cm-type", list: "cm-types", value: example.placed?.type || "forest", autocomplete: "off" });
   const pawints = el("select", { id: "cm-pawints" }, [1, 2, 3, 4].map((n) => el("option", { value: String(n) }, `×${n}`)));
   const missions = el("textarea", { id: "cm-missions", class: "doc-input", rows: "10", spellcheck: "false" });
-  missions.value = JSON.stringify(example.missions || [], null, 2);
+  missions.value = formatJson(example.missions || []);
   const toolbar = el("div", { class: "palette", role: "radiogroup", "aria-label": "What a click does" },
     TOOLS.map(([value, label]) => el("label", { class: "swatch", for: `cm-tool-${value}` },
       el("input", { type: "radio", name: "cm-tool", id: `cm-tool-${value}`, value, checked: value === tool }), label)));
