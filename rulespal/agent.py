@@ -27,7 +27,7 @@ from rulespal.retrieval import Hit, SearchResult
 from rulespal.service import RulesPal
 from rulespal.tools import engine_tools, result_text, rulebook_tools, tool_name
 
-PASSAGES = 3
+PASSAGES = 3  # default number of passages in the prompt; a model may ask for fewer (context_passages)
 REFUSAL_MARKERS = ("does not say", "doesn't say", "does not cover", "doesn't cover", "not covered", "no rule")
 
 
@@ -48,14 +48,26 @@ class Assistant:
         self._lock = threading.Lock()
 
     # --- building blocks ------------------------------------------------------------------------------------
+    def _tools(self, game: str) -> list:
+        return rulebook_tools(self.pal) + (engine_tools(game) if game in engine_ids() else [])
+
+    def _system_prompt(self) -> str:
+        games = ", ".join(f"{b.title} ({b.id})" for b in self.pal.library.books)
+        return prompt("system").format(games=games)
+
     def _agent(self, game: str):
         with self._lock:
             if game not in self._agents:
-                tools = rulebook_tools(self.pal) + (engine_tools(game) if game in engine_ids() else [])
-                games = ", ".join(f"{b.title} ({b.id})" for b in self.pal.library.books)
-                self._agents[game] = create_agent(self.model, tools, system_prompt=prompt("system").format(games=games),
+                self._agents[game] = create_agent(self.model, self._tools(game), system_prompt=self._system_prompt(),
                                                   checkpointer=self.checkpointer)
             return self._agents[game]
+
+    def warm_up(self) -> None:
+        """Build the index and, for a local model, evaluate the fixed system prompt once (then cached)."""
+        self.pal.retriever
+        warm = getattr(self.model, "warm_up", None)
+        if warm is not None:
+            warm(self._system_prompt())
 
     def _history(self, thread_id: str) -> list[dict[str, Any]]:
         """Earlier turns of a thread: the question and game of each human message."""
@@ -89,8 +101,9 @@ class Assistant:
 
     def _context(self, question: str, found: SearchResult, engine: ToolCallRecord | None) -> str:
         book = self.pal.book(found.game) if found.game else None
+        count = getattr(self.model, "context_passages", PASSAGES)
         passages = "\n".join(f"[{n}] {h.section_id} — {h.title}\n<<<\n{h.text}\n>>>"
-                             for n, h in enumerate(found.hits[:PASSAGES], 1))
+                             for n, h in enumerate(found.hits[:count], 1))
         engine_text = f"\n{engine_result_line(engine.name, result_text(engine.result))}\n" if engine else ""
         return prompt("context").format(question=question, game=found.game or "unknown",
                                         game_title=book.title if book else "unknown", passages=passages,
@@ -113,8 +126,8 @@ class Assistant:
             citation = verify(self.pal.library, game, cand.quote, order)
             if citation and citation not in cited:
                 cited.append(citation)
-        for sid in section_refs(text):
-            sec = book.section(sid)
+        for sid in section_refs(text):  # a bare [section-id] counts only for a section the answer was built on
+            sec = book.section(sid) if sid in candidates else None
             if sec and not any(c.section_id == sid for c in cited):
                 cited.append(Citation(game, sid, sec.title, best_sentence(sec.text, query)))
         if not cited and (fallback := self._fallback_citation(found, query)):

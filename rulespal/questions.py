@@ -39,9 +39,14 @@ def find_position(text: str) -> dict[str, Any] | None:
     return None
 
 
+_SITUATION = re.compile(r"\d|\b(my|this|these|here|there|i placed|i put|i drew|i have|we have|next to)\b", re.I)
+
+
 def asks_for_engine(question: str) -> bool:
-    """True when a question is about points or legality (so an engine tool may be needed)."""
-    return bool(_CHECK_WORDS.search(question) or _SCORE_WORDS.search(question))
+    """True when a question asks for the points or legality of a concrete situation (an engine tool may be
+    needed); general questions such as 'how many points is an alien worth?' are rules questions."""
+    engine_words = _CHECK_WORDS.search(question) or _SCORE_WORDS.search(question)
+    return bool(engine_words and _SITUATION.search(question))
 
 
 def engine_intent(question: str, position: Any, fitting: list[str]) -> str:

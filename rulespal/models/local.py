@@ -24,8 +24,8 @@ from rulespal.settings import get_settings
 
 ROUTER_INSTRUCTION = (
     'Choose the next step and reply with JSON only. {"action": "answer"} when the passages or tool results above '
-    'answer the question; otherwise {"action": "<tool name>", "args": {...}} to call one of the tools listed in '
-    "the system message. Positions and moves must be passed to the engine tools, never scored by you."
+    'answer the question; otherwise {"action": "<tool name>", "args": {...}} to call one of the tools above. '
+    "Positions and moves must be passed to the engine tools, never scored by you."
 )
 TOOL_RESULT_CHARS = 1500
 _LLAMA_LOCK = threading.Lock()  # one llama.cpp context per process; calls take turns
@@ -62,6 +62,7 @@ class LocalChatModel(BaseChatModel):
     n_ctx: int = 4096
     n_threads: int = 2
     max_tokens: int = 220
+    context_passages: int = 2  # prefill costs ~12 ms a token here: keep the prompt tight
     tools: list[dict[str, Any]] = Field(default_factory=list)
 
     @property
@@ -78,11 +79,11 @@ class LocalChatModel(BaseChatModel):
         return self.model_copy(update={"tools": [convert_to_openai_tool(t) for t in tools]})
 
     # --- prompt ---------------------------------------------------------------------------------------------
-    def _system_suffix(self) -> str:
-        if not self.tools:
-            return ""
+    def _router_prompt(self) -> str:
+        """The tool list and the routing instruction; kept out of the system prompt so that the system prompt,
+        identical for every game and question, stays in llama.cpp's prefix cache."""
         lines = [f"- {t['function']['name']}: {t['function'].get('description', '')}" for t in self.tools]
-        return "\n\nTools you may call:\n" + "\n".join(lines)
+        return "Tools you may call:\n" + "\n".join(lines) + "\n\n" + ROUTER_INSTRUCTION
 
     def _chat(self, messages: list[BaseMessage]) -> list[dict[str, str]]:
         """llama.cpp chat messages: system first, older turns reduced to their question and answer."""
@@ -90,7 +91,7 @@ class LocalChatModel(BaseChatModel):
         out: list[dict[str, str]] = []
         for i, m in enumerate(messages):
             if isinstance(m, SystemMessage):
-                out.append({"role": "system", "content": str(m.content) + self._system_suffix()})
+                out.append({"role": "system", "content": str(m.content)})
             elif isinstance(m, HumanMessage):
                 meta = m.additional_kwargs.get("rulespal", {})
                 content = str(m.content) if i == last_human else meta.get("question", str(m.content))[:500]
@@ -121,7 +122,7 @@ class LocalChatModel(BaseChatModel):
         except Exception:  # a schema llama.cpp cannot turn into a grammar: fall back to any JSON object per tool
             grammar = _grammar(_router_schema([{"function": {"name": t["function"]["name"]}} for t in self.tools]))
         out = self.llama.create_chat_completion(
-            messages=chat + [{"role": "user", "content": ROUTER_INSTRUCTION}], grammar=grammar,
+            messages=chat + [{"role": "user", "content": self._router_prompt()}], grammar=grammar,
             max_tokens=512, temperature=0.0, repeat_penalty=1.0)
         try:
             return json.loads(out["choices"][0]["message"]["content"])
@@ -138,6 +139,12 @@ class LocalChatModel(BaseChatModel):
         call = {"name": step["action"], "args": step.get("args") or {}, "id": f"call_{uuid.uuid4().hex[:12]}",
                 "type": "tool_call"}
         return chat, AIMessage(content="", tool_calls=[call])
+
+    def warm_up(self, system_prompt: str) -> None:
+        """Load the weights and evaluate the fixed system prompt once, so the first question reuses its cache."""
+        with _LLAMA_LOCK:
+            chat = self._chat([SystemMessage(content=system_prompt)])
+            self.llama.create_chat_completion(messages=chat, max_tokens=1, temperature=0.0)
 
     # --- LangChain interface --------------------------------------------------------------------------------
     def _answer_tokens(self, chat: list[dict[str, str]], stop: list[str] | None) -> Iterator[str]:

@@ -57,7 +57,7 @@ def _sse(events: Iterator) -> Iterator[ServerSentEvent]:
 
 @router.post("/chat", summary="Ask a question (streamed as server-sent events)", response_class=EventSourceResponse,
              response_model=None,
-             responses={200: {"model": ChatEventOut, "content": {"text/event-stream": {}},
+             responses={200: {"content": {"text/event-stream": {"schema": ChatEventOut.model_json_schema()}},
                               "description": "Events `token`, `tool_call`, `tool_result`, `citations`, then `done` "
                                              "(data = the whole answer) or `error`; each data is JSON."}})
 def chat(body: AskIn, pal: Pal, settings: AppSettings, assistant: ChatAssistant) -> EventSourceResponse:
