@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal
 
 import numpy as np
@@ -64,9 +65,13 @@ class Retriever:
         games = np.array([c.game for c in chunks])
         self._masks = {g: (games == g).astype(np.float32) for g in library.ids}
 
+    @lru_cache(maxsize=512)
+    def _query_vector(self, query: str) -> tuple[float, ...]:
+        """The query's embedding (cached: detecting the game and searching it reuse one embedding)."""
+        return tuple(self.embedder.embed([query])[0])
+
     def _dense(self, query: str, game: str | None, n: int) -> list[tuple[int, float]]:
-        vector = self.embedder.embed([query])[0]
-        found = self.store.query(self.active.collection, vector, n, game)
+        found = self.store.query(self.active.collection, self._query_vector(query), n, game)
         return [(self._position[cid], sim) for cid, sim in found if cid in self._position]
 
     def _ranked(self, query: str, game: str | None, mode: Mode) -> list[tuple[int, float, float | None]]:

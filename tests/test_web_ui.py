@@ -1,0 +1,271 @@
+"""The web page in Debian chromium (Playwright) against a real server on 127.0.0.1 with the fake chat model.
+Screenshots go to test-artifacts/."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+
+import pytest
+from api_harness import ARTIFACTS, shared_server
+
+pytestmark = pytest.mark.browser
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync"]
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory):
+    return shared_server(tmp_path_factory)
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not os.path.exists(CHROMIUM):
+        pytest.skip(f"{CHROMIUM} is missing: apt-get install -y chromium")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def page(browser, server):
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, base_url=server.url)
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.on("console", lambda msg: errors.append(msg.text)
+            if msg.type == "error" and not msg.text.startswith("Failed to load resource") else None)
+    yield page
+    context.close()
+    assert not errors, f"browser errors: {errors}"
+
+
+def shot(page, name: str, full_page: bool = True) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=full_page)
+
+
+def cell(page, r: int, c: int):
+    return page.locator(f'.map-grid .cell[data-r="{r}"][data-c="{c}"]')
+
+
+def test_game_picker_shows_thumbnails(page):
+    page.goto("/")
+    cards = page.locator(".game-card")
+    cards.first.wait_for()
+    assert cards.count() == 3
+    assert page.locator(".game-card svg.thumb").count() == 3
+    assert page.locator('.game-card[aria-current="true"] .game-name').inner_text() == "Cartographers"
+    page.get_by_role("link", name="Mise: Kolonizace").click()
+    page.wait_for_url("**/#/mise-kolonizace/chat")
+    assert page.get_by_role("tab", name="Chat").get_attribute("aria-selected") == "true"
+    shot(page, "picker-and-chat")
+
+
+def test_browse_toc_and_open_a_section(page):
+    page.goto("/#/cartographers/rulebook")
+    page.get_by_role("button", name="Expand The Turn of Play").click()
+    page.locator("#toc").get_by_role("link", name="2. Draw Phase").click()
+    page.wait_for_url("**/#/cartographers/rulebook/the-turn-of-play/2-draw-phase")
+    assert page.locator("#section-title").inner_text() == "2. Draw Phase"
+    assert page.get_by_role("tab", name="Rulebook").get_attribute("aria-selected") == "true"
+    # subsections are listed and the TOC marks the current section
+    assert page.locator(".subsections").get_by_role("link", name="Ruins").count() == 1
+    assert page.locator('#toc a[aria-current="page"]').inner_text() == "2. Draw Phase"
+    page.locator(".subsections").get_by_role("link", name="Ruins").click()
+    page.wait_for_url("**/2-draw-phase/ruins")
+    assert page.locator("#section-title").inner_text() == "Ruins"
+    shot(page, "rulebook-section")
+
+
+def test_search_within_the_rulebook(page):
+    page.goto("/#/cartographers/rulebook")
+    page.get_by_label("Search Cartographers").fill("forest spaces on the edge of the map")
+    page.get_by_role("button", name="Search", exact=True).click()
+    hits = page.locator("#search-results .hits li")
+    hits.first.wait_for()
+    titles = [t.strip() for t in hits.locator("a").all_inner_texts()]
+    assert "Sentinel Wood" in titles[:3]
+    hits.locator("a", has_text="Sentinel Wood").click()
+    page.wait_for_url("**/scoring-cards/forest-cards/sentinel-wood?hl=*")
+    assert page.locator("#section-title").inner_text() == "Sentinel Wood"
+    assert page.locator("#section-view mark").count() >= 1  # the matching sentence is highlighted
+    shot(page, "rulebook-search")
+
+
+def test_cartographers_map_editor_scores(page):
+    page.goto("/#/cartographers/play")
+    cell(page, 0, 0).wait_for()
+    assert cell(page, 1, 3).inner_text() == "M"  # side A prints a mountain at (1,3)
+    assert "ruins" in cell(page, 1, 5).get_attribute("class")  # and ruins at (1,5)
+    page.locator("label[for='carto-tool-F']").click()
+    for r, c in [(0, 0), (0, 1), (0, 2), (1, 0)]:
+        cell(page, r, c).click()
+    page.locator("label[for='carto-tool-X']").click()
+    cell(page, 10, 10).click()
+    page.get_by_label("Coins from shapes").fill("2")
+    page.get_by_label("Coins from shapes").dispatch_event("change")
+    # Default cards: the first of each deck (Sentinel Wood, Canal Lake, Wildholds, Borderlands).
+    # Sentinel Wood: forests (0,0), (0,1), (0,2), (1,0) all on the edge = 4; Canal Lake 0 (no farm, no water);
+    # Wildholds 0 (no village); Borderlands 0 (no full row or column); coins 2; monster at (10,10) next to the
+    # empty (9,10) and (10,9) = -2. Total 4 + 2 - 2 = 4.
+    total = page.locator(".carto-editor > .output-pane .score-table .total")
+    page.wait_for_function("document.querySelector('.carto-editor > .output-pane .score-table .total')?.textContent === '4'")
+    assert total.inner_text() == "4"
+    notation = page.locator(".carto-editor > .output-pane .notation").inner_text()
+    assert '"FFF........"' in notation and '"F..M......."' in notation and '"..........X"' in notation
+    rule = page.locator('.score-table tr[data-key="card:sentinel-wood"] a.rule-link')
+    assert rule.get_attribute("href") == "#/cartographers/rulebook/scoring-cards/forest-cards/sentinel-wood"
+    shot(page, "cartographers-score")
+    rule.click()
+    page.wait_for_url("**/sentinel-wood")
+    assert page.locator("#section-title").inner_text() == "Sentinel Wood"
+
+
+def test_cartographers_all_cards_and_a_drawing_check(page):
+    page.goto("/#/cartographers/play")
+    cell(page, 0, 0).wait_for()
+    page.get_by_label("Map side").select_option("B")
+    # side B prints a mountain at (1,8), wasteland at (3,5) and ruins at (1,6); side A's mountain at (1,3) is gone
+    assert cell(page, 1, 8).inner_text() == "M" and cell(page, 3, 5).inner_text() == "#"
+    assert "ruins" in cell(page, 1, 6).get_attribute("class") and cell(page, 1, 3).inner_text() == ""
+    page.get_by_label("All 16 (study)").check()
+    page.wait_for_function("document.querySelectorAll('.carto-editor > .output-pane .score-table tbody tr').length === 18")
+    assert '"cards": "all"' in page.locator(".carto-editor > .output-pane .notation").inner_text()
+    page.get_by_label("Map side").select_option("A")
+    page.locator("label[for='carto-tool-move']").click()
+    for r, c in [(0, 3), (1, 3), (2, 3)]:  # a straight river through the printed mountain at (1,3)
+        cell(page, r, c).click()
+    page.locator("#carto-move-card").fill("Great River")
+    page.get_by_label("Terrain", exact=True).select_option("water")
+    page.get_by_role("button", name="Check the drawing").click()
+    verdict = page.locator(".carto-editor > .output-pane .verdict")
+    verdict.wait_for()
+    assert verdict.locator(".verdict-badge").inner_text() == "ILLEGAL"
+    assert "overlaps_filled" in verdict.inner_text()
+    shot(page, "cartographers-check")
+
+
+def test_bad_position_shows_a_clear_error(page):
+    page.goto("/#/cartographers/play")
+    cell(page, 0, 0).wait_for()
+    page.locator("label[for='carto-tool-F']").click()
+    cell(page, 1, 3).click()  # paint over the printed mountain
+    error = page.locator(".carto-editor > .output-pane .error-box")
+    error.wait_for()
+    assert "grid.1.3" in error.inner_text() and "mountain" in error.inner_text()
+    assert "bad" in cell(page, 1, 3).get_attribute("class")
+    shot(page, "cartographers-error")
+
+
+def test_tile_board_editor(page):
+    page.goto("/#/cational-meographic/play")
+    board = page.locator(".tile-grid")
+    board.wait_for()
+    # the schema example is preloaded: forest x1 (0,0), placed forest x2 (0,1), lake x3 (0,2), mission "Forest pair"
+    page.get_by_role("button", name="Score placement").click()
+    page.wait_for_function("document.querySelector('.tiles-editor > .output-pane .score-table .total')?.textContent === '8'")
+    # lay a forest x2 at (1,1): same type, equal Pawints, so the placed tile earns 2 more:
+    # tile 2 + adjacency (1 + 2) + mission 5 = 10
+    page.get_by_label("Landscape type").fill("forest")
+    page.get_by_label("Pawints").select_option("2")
+    board.locator('.tile[data-r="1"][data-c="1"]').click()
+    page.get_by_role("button", name="Score placement").click()
+    page.wait_for_function("document.querySelector('.tiles-editor > .output-pane .score-table .total')?.textContent === '10'")
+    page.get_by_role("button", name="Check placement").click()
+    badge = page.locator(".tiles-editor > .output-pane .verdict-badge")
+    badge.wait_for()
+    assert badge.inner_text() == "LEGAL"
+    shot(page, "tile-board")
+
+
+def test_mise_editor_runs_the_example_and_reports_errors(page):
+    page.goto("/#/mise-kolonizace/play")
+    editor = page.locator(".generic-editor").first
+    editor.wait_for()
+    editor.get_by_label("Operation").select_option("score")
+    editor.get_by_role("button", name="Run").click()
+    # the schema example: a closed one-tile forest next to the base through a green laser = 1 + 1 = 2 for blue
+    page.wait_for_function("document.querySelector('.output-pane .score-table .total')?.textContent === '2'")
+    editor.get_by_label("Document (JSON, or the compact notation text)").fill("@0,1 r45 Q(N=x)")
+    editor.get_by_role("button", name="Run").click()
+    error = page.locator(".output-pane .error-box")
+    error.wait_for()
+    assert "cannot be read" in error.inner_text()
+    shot(page, "mise-editor")
+
+
+@pytest.mark.skipif(importlib.util.find_spec("rulespal.agent") is None, reason="rulespal.agent is not written yet")
+def test_chat_streams_an_answer_with_a_citation_link(page):
+    page.goto("/#/cartographers/chat")
+    page.get_by_label("Ask about Cartographers").fill("Does a corner space count twice for Sentinel Wood?")
+    page.evaluate("""() => {
+        window.__updates = 0;
+        new MutationObserver(() => { window.__updates += 1; })
+            .observe(document.getElementById('chat-logs'), {subtree: true, childList: true, characterData: true});
+    }""")
+    page.get_by_role("button", name="Ask").click()
+    link = page.locator(".msg.assistant .citations:not(.preliminary) a.citation").first
+    link.wait_for()
+    assert page.locator(".msg.assistant .answer-text").inner_text().strip()
+    assert page.evaluate("window.__updates") > 3  # tokens arrived one by one
+    section_id = link.get_attribute("data-section")
+    quote = page.locator(".msg.assistant .citations:not(.preliminary) blockquote").first.inner_text()
+    shot(page, "chat-answer")
+    link.click()
+    page.wait_for_url(f"**/#/cartographers/rulebook/{section_id}?hl=*")
+    assert page.get_by_role("tab", name="Rulebook").get_attribute("aria-selected") == "true"
+    mark = page.locator("#section-view mark")
+    mark.first.wait_for()
+    marked = " ".join(mark.all_inner_texts())
+    assert " ".join(marked.split())[:30] in " ".join(quote.replace("*", "").split())
+    shot(page, "chat-citation-opened")
+
+
+@pytest.mark.skipif(importlib.util.find_spec("rulespal.agent") is None, reason="rulespal.agent is not written yet")
+def test_chat_with_my_position_shows_the_engine_table(page):
+    page.goto("/#/cartographers/play")
+    cell(page, 0, 0).wait_for()
+    page.locator("label[for='carto-tool-F']").click()
+    for r, c in [(0, 0), (0, 1)]:
+        cell(page, r, c).click()
+    page.get_by_role("tab", name="Chat").click()
+    page.get_by_label("Include my position from Score / Check").check()
+    page.get_by_label("Ask about Cartographers").fill("How many points is my map worth?")
+    page.get_by_role("button", name="Ask").click()
+    total = page.locator(".msg.assistant .score-table .total")
+    total.wait_for()
+    # Sentinel Wood: (0,0) and (0,1) on the edge = 2; the other default cards 0; no coins; no monsters
+    assert total.inner_text() == "2"
+    page.locator(".msg.assistant .citations:not(.preliminary)").wait_for()
+    shot(page, "chat-engine-table")
+
+
+def test_phone_layout(browser, server):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, base_url=server.url, is_mobile=True,
+                                  has_touch=True, device_scale_factor=2)
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    try:
+        for view, ready, name in [("play", ".map-grid .cell", "phone-score"),
+                                  ("rulebook/the-turn-of-play", "#section-title", "phone-rulebook"),
+                                  ("chat", "#question", "phone-chat")]:
+            page.goto(f"/#/cartographers/{view}")
+            page.locator(ready).first.wait_for()
+            page.wait_for_timeout(300)
+            assert page.evaluate("document.documentElement.scrollWidth") <= 390, view
+            shot(page, name, full_page=False)
+        # a tap draws on the map
+        page.goto("/#/cartographers/play")
+        page.locator("label[for='carto-tool-W']").tap()
+        cell(page, 4, 4).tap()
+        assert cell(page, 4, 4).inner_text() == "W"
+    finally:
+        context.close()
