@@ -340,3 +340,10 @@ def test_web_page_and_static_files(client):
     page = client.get("/")
     assert page.status_code == 200 and '<script type="module" src="/static/app.js">' in page.text
     assert client.get("/static/app.js").headers["content-type"].startswith("text/javascript")
+
+
+def test_api_docs_work_offline(client):
+    page = client.get("/docs")
+    assert page.status_code == 200 and "cdn" not in page.text.lower()
+    assert "/static-offline-docs/swagger-ui-bundle.js" in page.text
+    assert client.get("/static-offline-docs/swagger-ui-bundle.js").status_code == 200

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import threading
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -10,6 +11,7 @@ from typing import Any
 
 import anyio
 from fastapi import FastAPI
+from fastapi_offline import FastAPIOffline
 from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
 
@@ -37,6 +39,13 @@ def _warm(pal: RulesPal) -> None:
     pal.search("how do I score points", k=1)
 
 
+def _warm_assistant(assistant: Any) -> None:
+    try:
+        assistant.warm_up()
+    except Exception as exc:  # a failed warm-up only costs the first question its speed
+        log.warning("warming up the chat model failed: %s", exc)
+
+
 def create_app(settings: Settings | None = None, assistant_factory: AssistantFactory | None = None) -> FastAPI:
     """The RulesPal web app; the service and assistant are built once, when the app starts."""
     settings = settings or get_settings()
@@ -52,9 +61,12 @@ def create_app(settings: Settings | None = None, assistant_factory: AssistantFac
         except Exception as exc:  # the rest of the API stays useful without a chat model
             log.warning("chat model %r unavailable: %s", settings.model, exc)
             app.state.assistant, app.state.assistant_error = None, f"{type(exc).__name__}: {exc}"
+        if app.state.assistant is not None and hasattr(app.state.assistant, "warm_up"):
+            # load the local model and cache its prompt prefix without delaying start-up
+            threading.Thread(target=_warm_assistant, args=(app.state.assistant,), daemon=True).start()
         yield
 
-    app = FastAPI(title="RulesPal", version="0.1.0", lifespan=lifespan,
+    app = FastAPIOffline(title="RulesPal", version="0.1.0", lifespan=lifespan,
                   description="Board-game rules answered from the rulebook (with quotes and section citations); "
                               "legality and scores from deterministic rules engines.")
     app.state.settings = settings
