@@ -4,6 +4,7 @@ and verified citations; streamed as events and remembered per thread."""
 from __future__ import annotations
 
 import json
+import re
 import threading
 import uuid
 from collections.abc import Iterator
@@ -140,7 +141,8 @@ class Assistant:
     # --- the answer flow ------------------------------------------------------------------------------------
     def stream(self, question: str, game: str | None = None, thread_id: str | None = None,
                position: Any = None) -> Iterator[Event]:
-        """Answer a question as a stream of events, ending with `done` (the whole Answer) or `error`."""
+        """Answer a question as a stream of events ending with `done` (the whole Answer); bad questions raise
+        before the first event (EmptyQuestion, QuestionTooLong, UnknownGame)."""
         question = question.strip()
         limit = self.pal.settings.max_question_chars
         if len(question) > limit:
@@ -210,6 +212,9 @@ class Assistant:
         except GraphRecursionError:
             final = final or "I could not settle this within the allowed number of steps."
 
+        if note := engine_note(records, final):
+            final += note
+            yield Event("token", {"text": note})
         citations = self._citations(final, game, found, read_sections, query)
         covered = not any(marker in final.lower() for marker in REFUSAL_MARKERS)
         yield Event("citations", {"game": game, "citations": [c.__dict__ for c in citations], "preliminary": False})
@@ -226,6 +231,25 @@ class Assistant:
         if done is None:
             raise RuntimeError("the answer stream ended without a result")
         return answer_from_dict(done)
+
+
+def engine_note(records: list[ToolCallRecord], answer: str) -> str:
+    """The engine's own verdict or total, appended when the model's answer does not state it (numbers and
+    verdicts reach the user from the engine, whatever the model wrote)."""
+    results = [r.result for r in records if isinstance(r.result, dict) and r.name.split("_")[0] in ("check", "score")]
+    if not results:
+        return ""
+    result = results[-1]
+    if "error" in result:
+        return f"\n\nThe engine could not read the position: {result['error']}"
+    if "total" in result and not re.search(rf"(?<![\d.]){result['total']}(?![\d.])", answer):
+        lines = ", ".join(f"{ln['label']} {ln['points']}" for ln in result.get("lines", []))
+        return f"\n\nEngine total: {result['total']}" + (f" ({lines})." if lines else ".")
+    if "legal" in result and "total" not in result:
+        verdict = "legal" if result["legal"] else "not legal"
+        reasons = "; ".join(r["message"] for r in result.get("reasons", []))
+        return f"\n\nEngine verdict: {verdict}" + (f" — {reasons}" if reasons else "") + "."
+    return ""
 
 
 def fitting_operations(game: str, document: Any) -> list[str]:

@@ -132,3 +132,15 @@ def test_bad_questions(pal):
         bot.ask("x" * (pal.settings.max_question_chars + 1))
     with pytest.raises(EmptyQuestion):
         bot.ask("   ")
+
+
+def test_a_wrong_number_from_the_model_is_followed_by_the_engine_total(pal):
+    position = {"board": [{"at": [0, 0], "type": "forest", "pawints": 1}],
+                "placed": {"at": [0, 1], "type": "forest", "pawints": 2}, "missions": []}
+    bot, _ = assistant(pal, AIMessage(content="That placement is worth 7 Pawints."))
+    answer = bot.ask("How many Pawints does my placement score?", game="cational-meographic", position=position)
+    assert answer.answer.startswith("That placement is worth 7 Pawints.")
+    assert "Engine total: 3" in answer.answer  # 2 for the tile + 1 for the forest neighbour
+    bot, _ = assistant(pal, AIMessage(content="It scores 3 Pawints."))
+    right = bot.ask("How many Pawints does my placement score?", game="cational-meographic", position=position)
+    assert "Engine total" not in right.answer

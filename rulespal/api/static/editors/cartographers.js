@@ -1,10 +1,9 @@
 // Cartographers map editor: paint an 11×11 sheet, choose the map side and scoring cards, score it live,
 // and check a drawing (card, terrain and the cells of the shape).
-// Map sides and scoring cards are read from the rulebook ("Map Sides", "Scoring Cards"), not repeated here.
+// Map sides and cards come from the engine's `components` operation, not repeated here.
 
 import { call } from "../api.js";
 import { el, ruleLink } from "../dom.js";
-import { loadToc } from "../rulebook.js";
 import { outputPane, problemCells } from "./frame.js";
 
 const SIZE = 11;
@@ -14,47 +13,31 @@ const TERRAINS = [
 ];
 const NAMES = Object.fromEntries(TERRAINS);
 const MOVE_TOOL = "move";
+const NO_COMPONENTS = { maps: {}, scoring_decks: [], explore_cards: [], ambush_cards: [] };
 const key = (r, c) => `${r},${c}`;
 const terrainSlug = (code) => ({ ".": "empty", "#": "waste" }[code] || code);
 const terrainClass = (code) => `terrain-${terrainSlug(code)}`;
+const cellSet = (cells = []) => new Set(cells.map(([r, c]) => key(r, c)));
 
-function walk(entries, visit) {
-  for (const entry of entries) {
-    visit(entry);
-    walk(entry.children, visit);
+const loaded = new Map(); // game id -> promise of its components (a failed request is retried next time)
+
+/** The printed components (map sides, cards) from POST /api/games/{game}/run/components, fetched once. */
+function loadComponents(game) {
+  if (!loaded.has(game)) {
+    loaded.set(game, call(`/api/games/${encodeURIComponent(game)}/run/components`, {}).catch((error) => {
+      loaded.delete(game);
+      throw error;
+    }));
   }
+  return loaded.get(game);
 }
 
-/** Printed features of each map side, parsed from the rulebook's "Side X: …" sections ("- Mountains: (1,3), …"). */
-async function loadMapSides(game, toc) {
-  const found = [];
-  walk(toc.toc, (entry) => {
-    const m = entry.title.match(/^side\s+([a-z])\b\W*(.*)$/i);
-    if (m && entry.section_id.startsWith("map-sides")) found.push({ letter: m[1].toUpperCase(), name: m[2], id: entry.section_id });
-  });
-  const sides = {};
-  for (const side of found) {
-    const sec = await call(`/api/games/${game}/sections/${side.id}`);
-    const features = { mountains: new Set(), ruins: new Set(), wasteland: new Set() };
-    for (const m of sec.text.matchAll(/^\s*[-*]\s*(mountains|ruins|wasteland)\s*:\s*(.*)$/gim)) {
-      for (const cell of m[2].matchAll(/\((\d+)\s*,\s*(\d+)\)/g)) features[m[1].toLowerCase()].add(key(+cell[1], +cell[2]));
-    }
-    sides[side.letter] = { ...side, ...features };
-  }
-  return sides;
-}
-
-/** Scoring decks and their cards from the rulebook's "Scoring Cards" section. */
-function scoringDecks(toc) {
-  const root = toc.toc.find((e) => e.section_id === "scoring-cards");
-  return (root?.children || []).filter((deck) => deck.children.length)
-    .map((deck) => ({ title: deck.title, cards: deck.children.map((c) => ({ name: c.title, id: c.section_id })) }));
-}
-
-/** Names listed in a schema description after "…: " (e.g. the explore and ambush cards of a move). */
-function listedNames(description = "") {
-  const tail = description.split(":").slice(1).join(":");
-  return tail.split(",").map((s) => s.trim().replace(/\.$/, "")).filter((s) => s && s.length < 40);
+/** Printed features of each map side by letter: its name and sets of "r,c" keys. */
+function mapSides(maps) {
+  return Object.fromEntries(Object.entries(maps).map(([letter, side]) => [letter, {
+    name: side.name.charAt(0).toUpperCase() + side.name.slice(1),
+    mountains: cellSet(side.mountains), ruins: cellSet(side.ruins), wasteland: cellSet(side.wasteland),
+  }]));
 }
 
 function radio(name, value, label, checked, extraClass = "") {
@@ -64,11 +47,19 @@ function radio(name, value, label, checked, extraClass = "") {
     el("span", { class: `chip ${terrainClass(value)}`, "aria-hidden": "true" }), label);
 }
 
-/** The Cartographers editor (async: it reads the map sides and cards from the rulebook). */
+/** The Cartographers editor (async: it fetches the map sides and cards from the engine). */
 export async function cartographersEditor(game, schema) {
-  const toc = await loadToc(game);
-  const sides = await loadMapSides(game, toc);
-  const decks = scoringDecks(toc);
+  let components = NO_COMPONENTS;
+  let loadError = null;
+  try {
+    components = await loadComponents(game);
+  } catch (error) {
+    loadError = error;
+  }
+  const sides = mapSides(components.maps);
+  const decks = components.scoring_decks;
+  const cardNames = [...components.explore_cards, ...components.ambush_cards]
+    .filter((card) => card.shapes.length).map((card) => card.name);
   const scoreOp = schema.operations.find((op) => op.name === "score");
   const checkOp = schema.operations.find((op) => op.name === "check");
   const sideLetters = scoreOp?.input_schema.properties?.map?.enum || Object.keys(sides);
@@ -86,8 +77,10 @@ export async function cartographersEditor(game, schema) {
   // --- controls ---------------------------------------------------------------------------------------------
   const sideSelect = el("select", { id: "carto-side" }, sideLetters.map((letter) =>
     el("option", { value: letter }, sides[letter] ? `${letter}: ${sides[letter].name}` : letter)));
-  const allCards = el("input", { type: "radio", name: "carto-cards", id: "carto-cards-all", value: "all" });
-  const fourCards = el("input", { type: "radio", name: "carto-cards", id: "carto-cards-four", value: "four", checked: true });
+  // Without the decks (components not loaded) only "all 16" can be scored.
+  const allCards = el("input", { type: "radio", name: "carto-cards", id: "carto-cards-all", value: "all", checked: !decks.length });
+  const fourCards = el("input", { type: "radio", name: "carto-cards", id: "carto-cards-four", value: "four",
+    checked: decks.length > 0, disabled: !decks.length });
   const cardSelects = decks.map((deck, i) => el("select", { id: `carto-card-${i}`, "aria-label": deck.title },
     deck.cards.map((card) => el("option", { value: card.name }, card.name))));
   const coins = el("input", { type: "number", id: "carto-coins", min: "0", max: "14", value: "0", inputmode: "numeric" });
@@ -99,7 +92,6 @@ export async function cartographersEditor(game, schema) {
     (checkOp?.input_schema.properties?.move?.properties?.terrain?.enum || ["forest", "village", "farm", "water", "monster"])
       .map((t) => el("option", { value: t }, t)));
   const moveRuins = el("input", { type: "checkbox", id: "carto-move-ruins" });
-  const cardNames = listedNames(checkOp?.input_schema.properties?.move?.properties?.card?.description);
 
   // --- the map ------------------------------------------------------------------------------------------------
   const cells = [];
@@ -227,6 +219,8 @@ export async function cartographersEditor(game, schema) {
   const root = el("div", { class: "editor carto-editor" },
     el("div", { class: "editor-controls" },
       el("h3", {}, "Map sheet"),
+      loadError && el("p", { class: "notice", role: "alert" }, `The map sides and cards could not be loaded (${loadError.message}): `,
+        "printed mountains, ruins and wasteland are not shown, and only all 16 cards can be scored. Reload the page to try again."),
       el("div", { class: "field-row" },
         el("div", { class: "field" }, el("label", { for: sideSelect.id }, "Map side"), sideSelect),
         el("div", { class: "field" }, el("label", { for: coins.id }, "Coins from shapes"), coins)),
@@ -258,9 +252,6 @@ export async function cartographersEditor(game, schema) {
           el("button", { type: "button", class: "run", id: "carto-check", onclick: check }, "Check the drawing")))),
     output.root);
 
-  if (!Object.keys(sides).length) {
-    output.showMessage("The rulebook's map-side sections could not be read: printed mountains are not preloaded.");
-  }
   resetGrid();
   paintAll();
   score();
