@@ -1,7 +1,10 @@
-"""Cartographers rules engine: scoring (16 cards, coins, monsters), draw-phase legality, whole games, game flow."""
+"""Cartographers rules engine: scoring (16 cards, coins, monsters), draw-phase legality, whole games, game flow,
+and the printed components."""
 
-from engine.cartographers.operations import run_check, run_legal_moves, run_score, run_score_game
-from engine.cartographers.schemas import CHECK_SCHEMA, LEGAL_MOVES_SCHEMA, SCORE_GAME_SCHEMA, SCORE_SCHEMA
+from engine.cartographers.operations import run_check, run_components, run_legal_moves, run_score, run_score_game
+from engine.cartographers.schemas import (
+    CHECK_SCHEMA, COMPONENTS_SCHEMA, LEGAL_MOVES_SCHEMA, SCORE_GAME_SCHEMA, SCORE_SCHEMA,
+)
 from engine.protocol import GameEngine, Operation
 
 ENGINE = GameEngine("cartographers", (
@@ -33,5 +36,13 @@ ENGINE = GameEngine("cartographers", (
         "(distinct cell sets x terrains, with ruins and 1x1 fallback rules applied) and their count. Give the map "
         "side, the 11x11 grid, the card, and ruins: true if a ruins card came just before.",
         LEGAL_MOVES_SCHEMA, run_legal_moves,
+    ),
+    Operation(
+        "components",
+        "What is printed on the Cartographers components: map side A/B (mountain, ruins and wasteland spaces as "
+        "[row, col]), which scoring cards exist per deck, the explore and ambush cards with their shapes, terrains, "
+        "time and coins, and the seasons' time thresholds and edicts. Give {} for everything, or {\"map\": \"A\"} "
+        "or {\"map\": \"B\"} for just that side's printed map.",
+        COMPONENTS_SCHEMA, run_components,
     ),
 ))

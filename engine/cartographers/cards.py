@@ -9,7 +9,8 @@ from engine.cartographers.data import game_data
 
 Cell = tuple[int, int]
 
-# Drawable terrains (the data file's order) and the rulebook section of each scoring deck.
+# Drawable terrains (the data file's order); the title and rulebook section of each scoring deck; the rulebook
+# section of each kind of explore/ambush card.
 TERRAINS: tuple[str, ...] = tuple(game_data()["terrains"])
 DECK_SECTIONS: dict[str, str] = {
     "forest": "scoring-cards/forest-cards",
@@ -17,6 +18,17 @@ DECK_SECTIONS: dict[str, str] = {
     "village": "scoring-cards/village-cards",
     "spatial": "scoring-cards/spatial-cards",
 }
+DECK_TITLES: dict[str, str] = {
+    "forest": "Forest cards", "farm_water": "Farm and water cards", "village": "Village cards",
+    "spatial": "Spatial cards",
+}
+KIND_SECTIONS: dict[str, str] = {
+    "explore": "explore-cards/terrain-cards",
+    "ruins": "explore-cards/ruins-cards",
+    "rift_lands": "explore-cards/rift-lands",
+    "ambush": "ambush-cards",
+}
+SEASONS_SECTION = "seasons-and-edicts"
 COIN_TRACK_LENGTH: int = game_data()["coin_track_length"]
 
 
@@ -55,6 +67,11 @@ class ExploreCard:
         """Explore cards are never ambushes."""
         return False
 
+    @property
+    def rule_ref(self) -> str:
+        """Rulebook section of this kind of card, e.g. 'explore-cards/terrain-cards'."""
+        return KIND_SECTIONS[self.kind]
+
 
 @dataclass(frozen=True)
 class AmbushCard:
@@ -86,6 +103,11 @@ class AmbushCard:
     def shapes(self) -> tuple[Shape, ...]:
         """The single monster shape, as a one-element tuple."""
         return (self.shape,)
+
+    @property
+    def rule_ref(self) -> str:
+        """Rulebook section of the ambush cards."""
+        return KIND_SECTIONS["ambush"]
 
 
 @dataclass(frozen=True)

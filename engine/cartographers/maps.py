@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.cartographers.cards import Cell
+from engine.cartographers.cards import Cell, slugify
 from engine.cartographers.data import game_data
+
+MAP_SIDES_SECTION = "map-sides"
 
 
 @dataclass(frozen=True)
@@ -17,6 +19,11 @@ class MapSide:
     mountains: tuple[Cell, ...]
     ruins: tuple[Cell, ...]
     wasteland: tuple[Cell, ...]
+
+    @property
+    def rule_ref(self) -> str:
+        """Rulebook section of this side, e.g. 'map-sides/side-a-wilderness'."""
+        return f"{MAP_SIDES_SECTION}/side-{self.letter.lower()}-{slugify(self.name)}"
 
 
 MAPS: dict[str, MapSide] = {

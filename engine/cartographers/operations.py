@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from engine.cartographers.cards import AmbushCard, ExploreCard, find_playable_card
+from engine.cartographers.components import components
 from engine.cartographers.game_score import score_game
 from engine.cartographers.legality import PLAYABLE_NAMES, check_move, legal_moves, parse_move
-from engine.cartographers.position import parse_position, require_object
+from engine.cartographers.position import check_keys, parse_map, parse_position, require_object
 from engine.cartographers.scoring import score_position
 from engine.protocol import ErrorDetail, PositionError
 
@@ -61,3 +62,14 @@ def run_legal_moves(doc: Any) -> dict[str, Any]:
 def run_score_game(doc: Any) -> dict[str, Any]:
     """Score a whole-game document."""
     return score_game(doc)
+
+
+def run_components(doc: Any) -> dict[str, Any]:
+    """What the components print: both map sides and all cards, or only the printed map of doc['map']."""
+    doc = require_object(doc)
+    errors: list[ErrorDetail] = []
+    check_keys(doc, ("map",), (), errors)
+    side = parse_map(doc["map"], ("map",), errors) if "map" in doc else None
+    if errors:
+        raise PositionError(errors)
+    return components(side)

@@ -117,3 +117,12 @@ SCORE_GAME_SCHEMA: dict[str, Any] = {
                                         "D": "Borderlands"},
                   "players": [{"name": "Ana", "seasons": [{"grid": EXAMPLE_GRID, "coins_from_shapes": 1}]}]}],
 }
+
+COMPONENTS_SCHEMA: dict[str, Any] = {
+    "type": "object", "additionalProperties": False,
+    "description": "Empty for everything printed (both map sides, the scoring decks, explore and ambush cards, "
+                   "seasons), or just 'map' for that side's printed map only.",
+    "properties": {"map": MAP_FIELD | {"description": "Only this map side's printed mountains, ruins and wasteland: "
+                                                      "'A' wilderness or 'B' wastelands."}},
+    "examples": [{}, {"map": "B"}],
+}
