@@ -164,7 +164,7 @@ class Assistant:
         human = HumanMessage(content="", additional_kwargs={"rulespal": {"question": question, "game": game}})
         nearest = tuple(_hit_dict(h) for h in found.hits[:3])
         pasted = position if position is not None else find_position(question)
-        if pasted is None and found.best_similarity < self.pal.settings.relevance_threshold:
+        if pasted is None and not found.relevant(self.pal.settings.relevance_threshold):
             title = self.pal.book(game).title
             text = (f"The {title} rulebook does not seem to cover this. Nearest sections: "
                     + "; ".join(f"{h['title']} [{h['section_id']}]" for h in nearest) + ".")

@@ -11,7 +11,7 @@ import numpy as np
 
 from rulespal.chunking import Chunk
 from rulespal.embeddings import Embedder
-from rulespal.lexical import LexicalIndex
+from rulespal.lexical import LexicalIndex, tokenize
 from rulespal.library import Library
 from rulespal.store import ActiveIndex, VectorStore
 
@@ -47,11 +47,20 @@ class SearchResult:
     game: str | None
     detected: bool
     hits: tuple[Hit, ...]
+    coverage: float = 0.0  # share of the query's words (game names aside) found in the top hit
 
     @property
     def best_similarity(self) -> float:
         """Highest dense similarity among the hits (0 without any)."""
         return max((h.similarity or 0.0 for h in self.hits), default=0.0)
+
+    def relevant(self, threshold: float) -> bool:
+        """Whether the book plausibly covers the query: no shared word at all with a middling similarity, or
+        a low similarity with little word overlap, mean it does not."""
+        similarity = self.best_similarity
+        if self.coverage == 0.0 and similarity < 2 * threshold:
+            return False
+        return not (similarity < threshold and self.coverage < 0.5)
 
 
 class Retriever:
@@ -111,4 +120,16 @@ class Retriever:
                                              chunk.text, score, sim)
             if len(best) >= k:
                 break
-        return SearchResult(query, game, detected and game is not None, tuple(best.values()))
+        hits = tuple(best.values())
+        return SearchResult(query, game, detected and game is not None, hits, self._coverage(query, game, hits))
+
+    def _coverage(self, query: str, game: str | None, hits: tuple[Hit, ...]) -> float:
+        names = set()
+        if game:
+            book = self.library.resolve(game)
+            names = {t for name in self.library.names(book) for t in tokenize(name)}
+        wanted = set(tokenize(query)) - names
+        if not hits or not wanted:
+            return 0.0
+        top = hits[0]
+        return len(wanted & set(tokenize(" ".join(top.heading_path) + " " + top.text))) / len(wanted)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -209,8 +209,9 @@ ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
 
 
 class ChatEventOut(BaseModel):
-    """One server-sent event of /api/chat (sent as `event: <event>` and `data: <JSON data>`)."""
+    """One server-sent event of /api/chat as sent on the wire: `event: <event>` and `data: <a JSON object>`."""
 
-    event: str = Field(description="token | tool_call | tool_result | citations | done | error")
-    data: dict[str, Any] = Field(description="token {text}; tool_call {name,args}; tool_result {name,result}; "
-                                             "citations {game,citations}; done {the whole answer}; error {message}.")
+    event: Literal["token", "tool_call", "tool_result", "citations", "done", "error"]
+    data: str = Field(description="A JSON object: token {text}; tool_call {name,args}; tool_result {name,result}; "
+                                  "citations {game,citations}; done {the whole answer}; error {message}.",
+                      json_schema_extra={"contentMediaType": "application/json", "contentSchema": {"type": "object"}})
