@@ -23,7 +23,7 @@ from rulespal.errors import EmptyQuestion, QuestionTooLong, UnknownGame
 from rulespal.memory import make_checkpointer
 from rulespal.models.registry import get_chat_model
 from rulespal.prompts import engine_result_line, prompt
-from rulespal.questions import engine_intent, find_position, is_followup, standalone_query
+from rulespal.questions import engine_intent, find_position, is_followup
 from rulespal.retrieval import Hit, SearchResult
 from rulespal.service import RulesPal
 from rulespal.tools import engine_tools, result_text, rulebook_tools, tool_name
@@ -153,8 +153,9 @@ class Assistant:
         config = {"configurable": {"thread_id": thread_id}, "recursion_limit": 12}
         history = self._history(thread_id)
         game = self._resolve_game(question, game, history)
-        query = standalone_query(question, [h["question"] for h in history])
-        found = self.pal.search(query, game=game, k=5)
+        previous = history[-1]["question"] if history and is_followup(question) else None
+        query = f"{previous} {question}" if previous else question
+        found = self.pal.search(question, game=game, k=5, follow_up_of=previous)
         game = found.game
         if game is None:
             raise UnknownGame(question, self.pal.library.ids)

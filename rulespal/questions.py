@@ -19,13 +19,6 @@ def is_followup(question: str) -> bool:
     return bool(_FOLLOWUP_START.match(question)) or (len(words) <= 7 and bool(_PRONOUN.search(question)))
 
 
-def standalone_query(question: str, previous: list[str]) -> str:
-    """The retrieval query for a turn: a follow-up is joined to the previous question so it stands alone."""
-    if previous and is_followup(question):
-        return f"{previous[-1]} {question}"
-    return question
-
-
 def find_position(text: str) -> dict[str, Any] | None:
     """The first JSON object pasted into the text that looks like a position (has at least two keys)."""
     decoder = json.JSONDecoder()

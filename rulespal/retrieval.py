@@ -83,15 +83,18 @@ class Retriever:
         found = self.store.query(self.active.collection, self._query_vector(query), n, game)
         return [(self._position[cid], sim) for cid, sim in found if cid in self._position]
 
-    def _ranked(self, query: str, game: str | None, mode: Mode) -> list[tuple[int, float, float | None]]:
-        """(chunk index, fused score, dense similarity) best first."""
-        dense = self._dense(query, game, CANDIDATES) if mode != "bm25" else []
-        lexical = self._lexical.search(query, CANDIDATES, self._masks.get(game)) if mode != "dense" else []
-        similarity = dict(dense)
+    def _ranked(self, queries: tuple[str, ...], game: str | None, mode: Mode) -> list[tuple[int, float, float | None]]:
+        """(chunk index, fused score, dense similarity) best first, fusing every query's dense and BM25 ranks."""
         fused: dict[int, float] = defaultdict(float)
-        for weight, ranking in ((DENSE_WEIGHT, dense), (LEXICAL_WEIGHT, lexical)):
-            for rank, (idx, _score) in enumerate(ranking):
-                fused[idx] += weight / (RRF_K + rank + 1)
+        similarity: dict[int, float] = {}
+        for query in queries:
+            dense = self._dense(query, game, CANDIDATES) if mode != "bm25" else []
+            lexical = self._lexical.search(query, CANDIDATES, self._masks.get(game)) if mode != "dense" else []
+            for idx, sim in dense:
+                similarity[idx] = max(sim, similarity.get(idx, sim))
+            for weight, ranking in ((DENSE_WEIGHT, dense), (LEXICAL_WEIGHT, lexical)):
+                for rank, (idx, _score) in enumerate(ranking):
+                    fused[idx] += weight / (RRF_K + rank + 1)
         order = sorted(fused.items(), key=lambda kv: -kv[1])
         return [(idx, score, similarity.get(idx)) for idx, score in order]
 
@@ -101,19 +104,22 @@ class Retriever:
         if named is not None:
             return named.id
         votes: dict[str, float] = defaultdict(float)
-        for idx, score, _sim in self._ranked(query, None, "hybrid")[:8]:
+        for idx, score, _sim in self._ranked((query,), None, "hybrid")[:8]:
             votes[self.chunks[idx].game] += score
         return max(votes, key=votes.get) if votes else None
 
-    def search(self, query: str, game: str | None = None, k: int = 5, mode: Mode = "hybrid") -> SearchResult:
-        """Top-k sections for a query within a game (detected from the query when not given)."""
+    def search(self, query: str, game: str | None = None, k: int = 5, mode: Mode = "hybrid",
+               follow_up_of: str | None = None) -> SearchResult:
+        """Top-k sections for a query within a game (detected from the query when not given). A follow-up
+        ('and in solo mode?') is searched both alone and joined to the question it follows, ranks fused."""
+        queries = (f"{follow_up_of} {query}", query) if follow_up_of else (query,)
         detected = game is None
         if game is None:
-            game = self.detect_game(query)
+            game = self.detect_game(queries[0])
         else:
             game = self.library.resolve(game).id
         best: dict[str, Hit] = {}
-        for idx, score, sim in self._ranked(query, game, mode):
+        for idx, score, sim in self._ranked(queries, game, mode):
             chunk = self.chunks[idx]
             if chunk.section_id not in best:
                 best[chunk.section_id] = Hit(chunk.game, chunk.section_id, chunk.title, chunk.heading_path,
@@ -121,7 +127,7 @@ class Retriever:
             if len(best) >= k:
                 break
         hits = tuple(best.values())
-        return SearchResult(query, game, detected and game is not None, hits, self._coverage(query, game, hits))
+        return SearchResult(query, game, detected and game is not None, hits, self._coverage(queries[0], game, hits))
 
     def _coverage(self, query: str, game: str | None, hits: tuple[Hit, ...]) -> float:
         names = set()

@@ -109,9 +109,10 @@ class RulesPal:
         """A section of a rulebook."""
         return self.library.section(game, section_id)
 
-    def search(self, query: str, game: str | None = None, k: int = 5, mode: Mode = "hybrid") -> SearchResult:
-        """Hybrid search, restricted to a game when given (detected otherwise)."""
-        return self.retriever.search(query, game=game, k=k, mode=mode)
+    def search(self, query: str, game: str | None = None, k: int = 5, mode: Mode = "hybrid",
+               follow_up_of: str | None = None) -> SearchResult:
+        """Hybrid search, restricted to a game when given (detected otherwise); see Retriever.search."""
+        return self.retriever.search(query, game=game, k=k, mode=mode, follow_up_of=follow_up_of)
 
     # --- engines --------------------------------------------------------------------------------------------
     def run_engine(self, game: str, operation: str, document: Any) -> dict[str, Any]:
