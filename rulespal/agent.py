@@ -18,7 +18,7 @@ from langgraph.errors import GraphRecursionError
 
 from engine import PositionError, engine_ids, get_engine
 from rulespal.answer import Answer, Citation, Event, ToolCallRecord
-from rulespal.citations import best_sentence, extract_quotes, section_refs, verify
+from rulespal.citations import best_sentence, extract_quotes, section_refs, unsupported_numbers, verify
 from rulespal.errors import EmptyQuestion, QuestionTooLong, UnknownGame
 from rulespal.memory import make_checkpointer
 from rulespal.models.registry import get_chat_model
@@ -52,9 +52,14 @@ class Assistant:
     def _tools(self, game: str) -> list:
         return rulebook_tools(self.pal) + (engine_tools(game) if game in engine_ids() else [])
 
+    def _prompt(self, name: str) -> str:
+        """A prompt in the model's style: small local models get the compact variant (fewer rules to copy)."""
+        style = getattr(self.model, "prompt_style", "")
+        return prompt(f"{name}_{style}" if style else name)
+
     def _system_prompt(self) -> str:
         games = ", ".join(f"{b.title} ({b.id})" for b in self.pal.library.books)
-        return prompt("system").format(games=games)
+        return self._prompt("system").format(games=games)
 
     def _agent(self, game: str):
         with self._lock:
@@ -106,7 +111,7 @@ class Assistant:
         passages = "\n".join(f"[{n}] {h.section_id} — {h.title}\n<<<\n{h.text}\n>>>"
                              for n, h in enumerate(found.hits[:count], 1))
         engine_text = f"\n{engine_result_line(engine.name, result_text(engine.result))}\n" if engine else ""
-        return prompt("context").format(question=question, game=found.game or "unknown",
+        return self._prompt("context").format(question=question, game=found.game or "unknown",
                                         game_title=book.title if book else "unknown", passages=passages,
                                         engine=engine_text,
                                         engine_hint=" and report the engine result's numbers exactly" if engine else "")
@@ -213,10 +218,13 @@ class Assistant:
         except GraphRecursionError:
             final = final or "I could not settle this within the allowed number of steps."
 
-        if note := engine_note(records, final):
-            final += note
-            yield Event("token", {"text": note})
         citations = self._citations(final, game, found, read_sections, query)
+        shown = found.hits[:getattr(self.model, "context_passages", PASSAGES)]
+        support = " ".join([question, *(h.text for h in shown), *(result_text(r.result) for r in records)])
+        for note in (engine_note(records, final), grounding_note(final, support, citations)):
+            if note:
+                final += note
+                yield Event("token", {"text": note})
         covered = not any(marker in final.lower() for marker in REFUSAL_MARKERS)
         yield Event("citations", {"game": game, "citations": [c.__dict__ for c in citations], "preliminary": False})
         answer = Answer(final, game, tuple(citations), tuple(records), thread_id, covered=covered,
@@ -232,6 +240,16 @@ class Assistant:
         if done is None:
             raise RuntimeError("the answer stream ended without a result")
         return answer_from_dict(done)
+
+
+def grounding_note(answer: str, support: str, citations: list[Citation]) -> str:
+    """A warning when the answer states numbers found in none of its sources, pointing to the verified quote."""
+    invented = unsupported_numbers(answer, support)
+    if not invented or not citations:
+        return ""
+    quote = citations[0]
+    return (f"\n\nNote: {', '.join(invented)} does not appear in the rulebook text or the engine's result; "
+            f"the rulebook says: \"{quote.quote}\" [{quote.section_id}]")
 
 
 def engine_note(records: list[ToolCallRecord], answer: str) -> str:

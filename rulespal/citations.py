@@ -69,3 +69,15 @@ def verify(library: Library, game: str, quote: str, candidates: Iterable[str]) -
         if sec is not None and needle in normalise(sec.text):
             return Citation(book.id, sec.id, sec.title, quote.strip())
     return None
+
+
+_NUMBER = re.compile(r"(?<!\d)\d+(?!\d)")
+_BRACKETED = re.compile(r"\[[^\]]*\]")
+_ENUMERATOR = re.compile(r"(?m)^\s*(?:[-*•]\s*)?\d+[.)]\s+")  # "2. Shuffle…" numbers a step, not a fact
+
+
+def unsupported_numbers(answer: str, support: str) -> list[str]:
+    """Numbers stated in an answer (outside [section-id] brackets) that occur nowhere in the support text —
+    the passages, tool results and question the answer was built from."""
+    have = set(_NUMBER.findall(_ENUMERATOR.sub(" ", support)))
+    return list(dict.fromkeys(n for n in _NUMBER.findall(_BRACKETED.sub(" ", answer)) if n not in have))

@@ -56,6 +56,7 @@ class RulesPal:
     def __init__(self, settings: Settings | None = None):
         self.settings = settings or get_settings()
         self._lock = threading.Lock()
+        self._ingest_lock = threading.Lock()
         self._retriever: Retriever | None = None
 
     def _library_paths(self) -> list[Path]:
@@ -76,18 +77,17 @@ class RulesPal:
         """The Chroma store (local or server)."""
         return VectorStore(make_client(self.settings))
 
-    def _index(self, library: Library, force: bool = False) -> IndexStatus:
+    def _build(self, library: Library, force: bool = False) -> tuple[IndexStatus, Retriever]:
+        """Bring the index up to date for a library (slow: may embed every chunk); changes no served state."""
         status = ensure_index(library, self.embedder, self.store, force=force)
-        self._retriever = Retriever(library, status.chunks, self.embedder, self.store, status.active)
-        self.__dict__["library"] = library
-        return status
+        return status, Retriever(library, status.chunks, self.embedder, self.store, status.active)
 
     @property
     def retriever(self) -> Retriever:
         """The retriever over an up-to-date index (rebuilt first if the rulebooks or model changed)."""
         with self._lock:
             if self._retriever is None:
-                self._index(self.library)
+                _status, self._retriever = self._build(self.library)
             return self._retriever
 
     # --- browsing -------------------------------------------------------------------------------------------
@@ -131,9 +131,11 @@ class RulesPal:
         new_paths = [p.resolve() for p in paths]
         known = read_sources(self.settings.sources_file)
         candidate = Library.from_paths([*self._library_paths(), *new_paths])  # raises before anything is written
-        with self._lock:
-            status = self._index(candidate, force=force)  # on failure the old index and library stay
+        with self._ingest_lock:  # one rebuild at a time; searches go on against the served index meanwhile
+            status, retriever = self._build(candidate, force=force)  # on failure the old index and library stay
             if new_paths:
                 write_sources(self.settings.sources_file, list(dict.fromkeys([*known, *new_paths])))
+            with self._lock:
+                self._retriever, self.__dict__["library"] = retriever, candidate
         return IngestReport(candidate.ids, len(status.chunks), status.rebuilt, time.perf_counter() - started)
 

@@ -144,3 +144,13 @@ def test_a_wrong_number_from_the_model_is_followed_by_the_engine_total(pal):
     bot, _ = assistant(pal, AIMessage(content="It scores 3 Pawints."))
     right = bot.ask("How many Pawints does my placement score?", game="cational-meographic", position=position)
     assert "Engine total" not in right.answer
+
+
+def test_an_invented_number_is_flagged_with_the_verified_quote(pal):
+    bot, _ = assistant(pal, AIMessage(content="There are 7 photo mission cards in the game."))
+    answer = bot.ask("How many photo mission cards are in Cational Meographic?")
+    assert "Note: 7 does not appear in the rulebook text" in answer.answer
+    quote = answer.citations[0]
+    assert f'the rulebook says: "{quote.quote}" [{quote.section_id}]' in answer.answer  # the verified quote follows
+    bot, _ = assistant(pal, AIMessage(content="The bag holds 100 landscape tiles."))  # stated in Setup
+    assert "Note:" not in bot.ask("How many landscape tiles go into the draw bag in Cational Meographic?").answer

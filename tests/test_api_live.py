@@ -6,6 +6,8 @@ import os
 import subprocess
 import sys
 import time
+from concurrent.futures import ThreadPoolExecutor
+from uuid import uuid4
 
 import httpx
 import pytest
@@ -118,3 +120,26 @@ def test_serve_command_starts_a_server(server):
         proc.terminate()
         proc.wait(timeout=20)
 
+
+
+# --- memory under concurrency ---------------------------------------------------------------------------------------------
+def test_concurrent_two_turn_chats_keep_every_turn_on_its_own_thread(server):
+    run = uuid4().hex[:8]
+    asked = {f"live-memory-{run}-{n}": [f"How do I score points in {game}?", f"and what about that, chat {n}?"]
+             for n, game in enumerate(["Cartographers", "Cational Meographic"] * 5)}
+
+    def two_turns(thread: str) -> list[str]:
+        problems = []
+        with httpx.Client(base_url=server.url, timeout=120) as client:
+            for question in asked[thread]:
+                status, events = stream_chat(client, {"question": question, "thread_id": thread})
+                if status != 200 or events[-1][0] != "done" or events[-1][1]["thread_id"] != thread:
+                    problems.append(f"{thread} {question!r}: HTTP {status}, last event {events[-1]}")
+        return problems
+
+    with ThreadPoolExecutor(max_workers=len(asked)) as pool:
+        problems = [p for found in pool.map(two_turns, asked) for p in found]
+    assert problems == []
+    history = server.app.state.assistant._history  # the questions each thread's checkpoint holds, in order
+    stored = {thread: [turn["question"] for turn in history(thread)] for thread in asked}
+    assert stored == asked  # no lost turn, no turn stored on another thread

@@ -3,9 +3,12 @@ Runs on the session's real app (real embeddings, real Chroma in a temp RULESPAL_
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from api_harness import shared_server, stream_chat
 from fastapi.testclient import TestClient
+from jsonschema import Draft202012Validator
 
 # Map side A as printed: mountains at (1,3), (2,8), (5,5), (8,2), (9,7); no wasteland (rulebook "Side A: Wilderness").
 MAP_A = ["...........", "...M.......", "........M..", "...........", "...........", ".....M.....",
@@ -347,3 +350,24 @@ def test_api_docs_work_offline(client):
     assert page.status_code == 200 and "cdn" not in page.text.lower()
     assert "/static-offline-docs/swagger-ui-bundle.js" in page.text
     assert client.get("/static-offline-docs/swagger-ui-bundle.js").status_code == 200
+
+
+def test_chat_events_match_the_documented_wire_schema(client):
+    """Regression (schemathesis ST108): the event schema said `data` was an object; on the wire it is a JSON string."""
+    spec = client.get("/openapi.json").json()
+    content = spec["paths"]["/api/chat"]["post"]["responses"]["200"]["content"]["text/event-stream"]
+    validator = Draft202012Validator(content["schema"])
+    frames, frame = [], {}
+    with client.stream("POST", "/api/chat", json={"question": "What happens in the draw phase?",
+                                                 "game": "cartographers"}) as response:
+        for line in response.iter_lines():
+            if line.startswith(("event:", "data:")):
+                name, _, value = line.partition(":")
+                frame[name] = value.removeprefix(" ")
+            elif line == "" and frame:
+                frames.append(frame)
+                frame = {}
+    assert [f["event"] for f in frames][-1] == "done"
+    for f in frames:
+        assert list(validator.iter_errors(f)) == [], f
+        assert isinstance(json.loads(f["data"]), dict)  # the documented contentSchema: a JSON object

@@ -31,3 +31,11 @@ def test_percentile_nearest_rank():
     assert percentile(values, 95) == 5
     assert percentile(values, 0) == 1
     assert percentile([], 95) == 0.0
+
+
+def test_unsupported_numbers_ignore_section_refs_and_known_numbers():
+    from rulespal.citations import unsupported_numbers
+
+    support = "Shuffle the 15 photo mission cards. Forest x2 next to a forest x1."
+    assert unsupported_numbers("There are 15 cards [1-explore-phase].", support) == []
+    assert unsupported_numbers("You get 2, then 7 and 7 again.", support) == ["7"]

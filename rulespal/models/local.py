@@ -63,6 +63,7 @@ class LocalChatModel(BaseChatModel):
     n_threads: int = 2
     max_tokens: int = 220
     context_passages: int = 2  # prefill costs ~12 ms a token here: keep the prompt tight
+    prompt_style: str = "compact"  # a 1.5B model copies instruction phrases; give it fewer of them
     tools: list[dict[str, Any]] = Field(default_factory=list)
 
     @property
