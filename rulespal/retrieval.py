@@ -70,13 +70,13 @@ class Retriever:
                  active: ActiveIndex):
         self.library, self.chunks, self.embedder, self.store, self.active = library, chunks, embedder, store, active
         self._position = {c.id: i for i, c in enumerate(chunks)}
+        # detecting the game and then searching it reuse one embedding of the query
+        self._query_vector = lru_cache(maxsize=512)(self._embed_query)
         self._lexical = LexicalIndex([c.embed_text for c in chunks])
         games = np.array([c.game for c in chunks])
         self._masks = {g: (games == g).astype(np.float32) for g in library.ids}
 
-    @lru_cache(maxsize=512)
-    def _query_vector(self, query: str) -> tuple[float, ...]:
-        """The query's embedding (cached: detecting the game and searching it reuse one embedding)."""
+    def _embed_query(self, query: str) -> tuple[float, ...]:
         return tuple(self.embedder.embed([query])[0])
 
     def _dense(self, query: str, game: str | None, n: int) -> list[tuple[int, float]]:

@@ -30,3 +30,20 @@ def pal(rp_home: Path):
     service = RulesPal(Settings(home=rp_home))
     service.retriever  # build the index once
     return service
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory):
+    """The one live app of the session (uvicorn on 127.0.0.1, fake chat model), shared by API and web tests."""
+    from api_harness import shared_server
+
+    return shared_server(tmp_path_factory)
+
+
+@pytest.fixture(scope="module")
+def http(server):
+    """An HTTP client for the live server."""
+    import httpx
+
+    with httpx.Client(base_url=server.url, timeout=60) as client:
+        yield client

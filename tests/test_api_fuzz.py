@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pytest
 import schemathesis
-from api_harness import shared_server
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from schemathesis import GenerationMode
@@ -34,11 +33,6 @@ def id_config() -> SchemathesisConfig:
                        for key, name in (("path.game", "games"), ("query.game", "games"),
                                          ("path.operation", "operations"))},
     })
-
-
-@pytest.fixture(scope="session")
-def server(tmp_path_factory):
-    return shared_server(tmp_path_factory)
 
 
 @pytest.fixture(scope="module")

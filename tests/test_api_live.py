@@ -11,7 +11,7 @@ from uuid import uuid4
 
 import httpx
 import pytest
-from api_harness import free_port, shared_server, sse_events, stream_chat
+from api_harness import free_port, sse_events, stream_chat
 from fastapi.testclient import TestClient
 
 from rulespal.api.app import create_app
@@ -20,17 +20,6 @@ from rulespal.settings import Settings
 
 MAP_A = ["...........", "...M.......", "........M..", "...........", "...........", ".....M.....",
          "...........", "...........", "..M........", ".......M...", "..........."]
-
-
-@pytest.fixture(scope="session")
-def server(tmp_path_factory):
-    return shared_server(tmp_path_factory)
-
-
-@pytest.fixture(scope="module")
-def http(server):
-    with httpx.Client(base_url=server.url, timeout=60) as client:
-        yield client
 
 
 def test_live_health_games_and_score(http):

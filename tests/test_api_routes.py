@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from api_harness import shared_server, stream_chat
+from api_harness import stream_chat
 from fastapi.testclient import TestClient
 from jsonschema import Draft202012Validator
 
@@ -21,11 +21,6 @@ def with_cells(grid: list[str], cells: dict[tuple[int, int], str]) -> list[str]:
     for (r, c), code in cells.items():
         rows[r][c] = code
     return ["".join(r) for r in rows]
-
-
-@pytest.fixture(scope="session")
-def server(tmp_path_factory):
-    return shared_server(tmp_path_factory)
 
 
 @pytest.fixture(scope="module")

@@ -8,7 +8,6 @@ from pathlib import Path
 
 import httpx
 import pytest
-from api_harness import shared_server
 from chromadb.api.models.Collection import Collection
 
 from rulespal.library import read_sources
@@ -37,17 +36,6 @@ QUERY = {"q": "how do I score points", "game": "cartographers", "k": 5}
 
 class MidwayFailure(RuntimeError):
     """The failure injected part-way through an index build."""
-
-
-@pytest.fixture(scope="session")
-def server(tmp_path_factory):
-    return shared_server(tmp_path_factory)
-
-
-@pytest.fixture(scope="module")
-def http(server):
-    with httpx.Client(base_url=server.url, timeout=60) as client:
-        yield client
 
 
 @pytest.fixture

@@ -7,18 +7,13 @@ import importlib.util
 import os
 
 import pytest
-from api_harness import ARTIFACTS, shared_server
+from api_harness import ARTIFACTS
 
 pytestmark = pytest.mark.browser
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync"]
-
-
-@pytest.fixture(scope="session")
-def server(tmp_path_factory):
-    return shared_server(tmp_path_factory)
 
 
 @pytest.fixture(scope="session")

@@ -3,7 +3,11 @@ and the printed components."""
 
 from engine.cartographers.operations import run_check, run_components, run_legal_moves, run_score, run_score_game
 from engine.cartographers.schemas import (
-    CHECK_SCHEMA, COMPONENTS_SCHEMA, LEGAL_MOVES_SCHEMA, SCORE_GAME_SCHEMA, SCORE_SCHEMA,
+    CHECK_SCHEMA,
+    COMPONENTS_SCHEMA,
+    LEGAL_MOVES_SCHEMA,
+    SCORE_GAME_SCHEMA,
+    SCORE_SCHEMA,
 )
 from engine.protocol import GameEngine, Operation
 

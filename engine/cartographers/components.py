@@ -5,7 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 from engine.cartographers.cards import (
-    AMBUSH_CARDS, DECK_SECTIONS, DECK_TITLES, EXPLORE_CARDS, SCORING_CARDS, SEASONS, SEASONS_SECTION, AmbushCard, Cell,
+    AMBUSH_CARDS,
+    DECK_SECTIONS,
+    DECK_TITLES,
+    EXPLORE_CARDS,
+    SCORING_CARDS,
+    SEASONS,
+    SEASONS_SECTION,
+    AmbushCard,
+    Cell,
     ExploreCard,
 )
 from engine.cartographers.maps import MAPS, MapSide

@@ -19,7 +19,15 @@ from itertools import count
 from typing import Any
 
 from engine.cartographers.cards import (
-    AMBUSH_CARDS, EDICTS, EXPLORE_CARDS, SCORING_CARDS, SEASONS, AmbushCard, Cell, ExploreCard, ScoringCard,
+    AMBUSH_CARDS,
+    EDICTS,
+    EXPLORE_CARDS,
+    SCORING_CARDS,
+    SEASONS,
+    AmbushCard,
+    Cell,
+    ExploreCard,
+    ScoringCard,
 )
 from engine.cartographers.game_score import score_game
 from engine.cartographers.grid import SIZE, TERRAIN_CODE, Board, cell_of, index

@@ -9,7 +9,15 @@ from engine.cartographers.cards import SEASONS, solo_title
 from engine.cartographers.grid import EMPTY, Board, cell_of
 from engine.cartographers.maps import MapSide
 from engine.cartographers.position import (
-    Edict, Position, check_keys, parse_coins, parse_edicts, parse_grid, parse_map, require_object, where,
+    Edict,
+    Position,
+    check_keys,
+    parse_coins,
+    parse_edicts,
+    parse_grid,
+    parse_map,
+    require_object,
+    where,
 )
 from engine.cartographers.scoring import score_position
 from engine.protocol import Breakdown, ErrorDetail, PositionError

@@ -8,7 +8,15 @@ from typing import Any
 
 from engine.cational_meographic.components import Cell, LandscapeTile, Mission, Tile, show_cell
 from engine.cational_meographic.parsing import (
-    Loc, Problems, read_bool, read_card_fields, read_cell, read_int, read_landscape, read_list, read_object,
+    Loc,
+    Problems,
+    read_bool,
+    read_card_fields,
+    read_cell,
+    read_int,
+    read_landscape,
+    read_list,
+    read_object,
 )
 from engine.protocol import ErrorDetail, PositionError
 

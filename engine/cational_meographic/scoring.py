@@ -11,7 +11,12 @@ from engine.cational_meographic.patterns import Completion, completions
 from engine.cational_meographic.placement import check_placement, neighbours
 from engine.cational_meographic.position import Position
 from engine.cational_meographic.rules import (
-    CORNER_NEIGHBOURS, REF_ADJACENCY, REF_MISSION_UPDATE, REF_PHOTO_MISSIONS, REF_TILE, WILDCARD,
+    CORNER_NEIGHBOURS,
+    REF_ADJACENCY,
+    REF_MISSION_UPDATE,
+    REF_PHOTO_MISSIONS,
+    REF_TILE,
+    WILDCARD,
 )
 from engine.cational_meographic.rulings import ruling
 from engine.protocol import Breakdown, ScoreLine

@@ -7,7 +7,12 @@ from typing import Mapping
 
 from engine.mise_kolonizace.model import Cell, Placement, Position
 from engine.mise_kolonizace.tables import (
-    BASE_KIND, BASE_LABEL, BASE_SIDE_EDGE, KINDS, SIDES, STEP,
+    BASE_KIND,
+    BASE_LABEL,
+    BASE_SIDE_EDGE,
+    KINDS,
+    SIDES,
+    STEP,
 )
 
 

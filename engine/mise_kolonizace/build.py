@@ -8,7 +8,14 @@ from typing import Mapping
 
 from engine.mise_kolonizace.model import Area, Cell, Placement, PlayerEnd, Position, Tile
 from engine.mise_kolonizace.tables import (
-    COLOUR_PATTERN, END_GAME_TILES_PER_PLAYER, HALF_NAMES, KINDS, LASERS, RESERVED_WORDS, SIDES, SPLITS,
+    COLOUR_PATTERN,
+    END_GAME_TILES_PER_PLAYER,
+    HALF_NAMES,
+    KINDS,
+    LASERS,
+    RESERVED_WORDS,
+    SIDES,
+    SPLITS,
     TILES_PER_PLAYER,
 )
 from engine.protocol import ErrorDetail, PositionError

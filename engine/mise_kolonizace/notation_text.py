@@ -7,7 +7,13 @@ import re
 from engine.mise_kolonizace.build import Loc, Problems, build_end_game, build_position, colour_problem, complete_tile
 from engine.mise_kolonizace.model import Area, Placement, PlayerEnd, Position, Tile
 from engine.mise_kolonizace.tables import (
-    DEFAULT_BASE_AT, EDGE_BY_LETTER, EDGES, KIND_BY_LETTER, KINDS, ROTATIONS, SIDES,
+    DEFAULT_BASE_AT,
+    EDGE_BY_LETTER,
+    EDGES,
+    KIND_BY_LETTER,
+    KINDS,
+    ROTATIONS,
+    SIDES,
 )
 
 _AREA = re.compile(r"\s*([A-Za-z]+)\s*(\(([^()]*)\))?")

@@ -10,8 +10,15 @@ from engine.mise_kolonizace.board import Board, build_board, kind_label, neighbo
 from engine.mise_kolonizace.model import Position
 from engine.mise_kolonizace.placement import check_placement
 from engine.mise_kolonizace.tables import (
-    BASE_KIND, END_GAME_STACK_SIZE, OPPOSITE, POINTS_PER_ALIEN, POINTS_PER_TILE, REF_END, REF_SCORING,
-    REF_SCORING_EXAMPLES, SIDES,
+    BASE_KIND,
+    END_GAME_STACK_SIZE,
+    OPPOSITE,
+    POINTS_PER_ALIEN,
+    POINTS_PER_TILE,
+    REF_END,
+    REF_SCORING,
+    REF_SCORING_EXAMPLES,
+    SIDES,
 )
 from engine.protocol import Breakdown, ScoreLine
 

@@ -11,9 +11,9 @@ from typing import Any
 
 import anyio
 from fastapi import FastAPI
-from fastapi_offline import FastAPIOffline
 from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
+from fastapi_offline import FastAPIOffline
 
 from rulespal.api.errors import install_error_handlers
 from rulespal.api.ratelimit import make_limiter
