@@ -70,3 +70,34 @@ def test_engine_command_errors_are_clear(run, tmp_path):
     assert out.exit_code == 2 and "line 1" in out.stderr
     empty = run("score", "cartographers", "-", input="")
     assert empty.exit_code == 2 and "empty" in empty.stderr
+
+
+def test_ask_json_with_the_fake_model(run):
+    out = run("ask", "Do diagonal spaces count as adjacent?", "--model", "fake", "--json")
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.stdout)
+    assert data["game"] == "cartographers" and data["citations"][0]["section_id"] == "general-scoring-rules-to-remember"
+    assert set(data) >= {"answer", "game", "citations", "tool_calls", "thread_id"}
+
+
+def test_ask_with_a_pasted_position_prints_the_engine_table(run):
+    position = ('{"board": [{"at": [0, 0], "type": "forest", "pawints": 1}], '
+                '"placed": {"at": [0, 1], "type": "forest", "pawints": 2}, "missions": []}')
+    out = run("ask", f"How many Pawints does this score? {position}", "--game", "cational-meographic",
+              "--model", "fake")
+    assert out.exit_code == 0, out.output
+    assert "[score_cational_meographic]" in out.stdout and "TOTAL 3" in out.stdout
+
+
+def test_chat_keeps_the_game_and_handles_commands(run):
+    script = "/game cartos\n/toc\nhow are coins scored?\n/game chess\n/new\n/quit\n"
+    out = run("chat", "--model", "fake", input=script)
+    assert out.exit_code == 0, out.output
+    assert "[cartographers] >" in out.stdout
+    assert "Scoring the Queen's Edicts  [end-of-the-season/scoring-the-queens-edicts]" in out.stdout  # /toc
+    assert "unknown game 'chess'" in out.stdout and "new conversation" in out.stdout
+
+
+def test_title_lookup(run):
+    out = run("title", "cational-meographic", "85", "--json")
+    assert out.exit_code == 0 and json.loads(out.stdout)["title"] == "Nimble Navigator"
