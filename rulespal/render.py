@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -51,5 +52,13 @@ def engine_result(result: dict[str, Any]) -> str:
         parts.append(table(["line", "points", "rule", "detail"], rows))
         parts.append(f"TOTAL {result['total']}")
     shown = {"legal", "reasons", "detail", "lines", "total"}
-    parts.extend(f"{k}: {v}" for k, v in result.items() if k not in shown)
+    parts.extend(f"{k}: {_extra(v)}" for k, v in result.items() if k not in shown)
     return "\n".join(parts)
+
+
+def _extra(value: Any) -> str:
+    """A scalar as is; a list or mapping as compact JSON when short, else a pointer to --json."""
+    if not isinstance(value, (list, dict)):
+        return str(value)
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 160 else f"({len(value)} {'items' if isinstance(value, list) else 'keys'}; see --json)"
