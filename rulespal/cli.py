@@ -191,6 +191,10 @@ def serve(host: Annotated[Optional[str], typer.Option(help="Interface to listen 
     url = f"http://{host}:{port}/"
     emit({"url": url, "docs": url + "docs", "workers": workers}, as_json,
          lambda d: f"RulesPal at {d['url']}  (API docs: {d['docs']})")
+    if workers > 1 and not settings.chroma_url:
+        typer.echo("warning: several workers on the local index: run `rulespal ingest` first (workers only read it) "
+                   "or set RULESPAL_CHROMA_URL to share a Chroma server; each worker loads its own chat model",
+                   err=True)
     uvicorn.run("rulespal.api.app:create_app", factory=True, host=host, port=port, workers=workers,
                 log_level="info")
 
