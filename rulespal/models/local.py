@@ -3,6 +3,7 @@ constrained router (each step is exactly one tool call with valid arguments, or 
 
 from __future__ import annotations
 
+import atexit
 import json
 import threading
 import uuid
@@ -36,7 +37,9 @@ def load_llama(path: str, n_ctx: int, n_threads: int):
     """The llama.cpp model, loaded once per process (it keeps the KV cache of the last prompt prefix)."""
     from llama_cpp import Llama
 
-    return Llama(model_path=path, n_ctx=n_ctx, n_threads=n_threads, n_batch=256, verbose=False)
+    llama = Llama(model_path=path, n_ctx=n_ctx, n_threads=n_threads, n_batch=256, verbose=False)
+    atexit.register(llama.close)  # free the model before interpreter teardown (its destructor fails late in exit)
+    return llama
 
 
 def _router_schema(tools: Sequence[dict[str, Any]]) -> dict[str, Any]:
