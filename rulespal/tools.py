@@ -28,6 +28,9 @@ class SectionArgs(BaseModel):
     section_id: str = Field(description="Section id from table_of_contents or search_rules, e.g. 'game-flow/scout'.")
 
 
+RULEBOOK_TOOLS = frozenset({"list_games", "table_of_contents", "search_rules", "read_section"})
+
+
 def tool_name(operation: str, game_id: str) -> str:
     """Name of an engine tool, e.g. score_cartographers or check_cational_meographic."""
     return f"{operation}_{game_id.replace('-', '_')}"

@@ -34,7 +34,8 @@ def test_tool_results_are_shown_to_the_model_as_user_text():
     chat = local.LocalChatModel()._chat([human("q"), AIMessage(content="", tool_calls=[
         {"name": "read_section", "args": {"game": "g", "section_id": "s"}, "id": "1", "type": "tool_call"}]),
         ToolMessage(content='{"text": "rule"}', tool_call_id="1", name="read_section")])
-    assert chat[1] == {"role": "assistant", "content": '{"action": "read_section", "args": {"game": "g", "section_id": "s"}}'}
+    assert chat[1] == {"role": "assistant",
+                       "content": '(I asked the rules engine: read_section with {"game": "g", "section_id": "s"}.)'}
     assert chat[2]["content"].startswith("Tool result (read_section):")
 
 

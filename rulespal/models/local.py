@@ -21,12 +21,13 @@ from pydantic import Field
 from rulespal.models.weights import ensure_gguf
 from rulespal.prompts import ENGINE_RESULT_PREFIX
 from rulespal.questions import asks_for_engine
+from rulespal.tools import RULEBOOK_TOOLS
 from rulespal.settings import get_settings
 
 ROUTER_INSTRUCTION = (
-    'Choose the next step and reply with JSON only. {"action": "answer"} when the passages or tool results above '
-    'answer the question; otherwise {"action": "<tool name>", "args": {...}} to call one of the tools above. '
-    "Positions and moves must be passed to the engine tools, never scored by you."
+    "The player describes a concrete situation, so the rules engine must compute the answer. Reply with JSON only: "
+    '{"action": "<tool name>", "args": {...}} with the arguments filled in from the question, or '
+    '{"action": "answer"} if none of these tools fits the question.'
 )
 TOOL_RESULT_CHARS = 1500
 _LLAMA_LOCK = threading.Lock()  # one llama.cpp context per process; calls take turns
@@ -86,8 +87,12 @@ class LocalChatModel(BaseChatModel):
     def _router_prompt(self) -> str:
         """The tool list and the routing instruction; kept out of the system prompt so that the system prompt,
         identical for every game and question, stays in llama.cpp's prefix cache."""
-        lines = [f"- {t['function']['name']}: {t['function'].get('description', '')}" for t in self.tools]
-        return "Tools you may call:\n" + "\n".join(lines) + "\n\n" + ROUTER_INSTRUCTION
+        lines = [f"- {t['function']['name']}: {t['function'].get('description', '')}" for t in self._engine_tools()]
+        return "Rules engine tools:\n" + "\n".join(lines) + "\n\n" + ROUTER_INSTRUCTION
+
+    def _engine_tools(self) -> list[dict[str, Any]]:
+        """The bound tools that compute (engine operations); the passages already cover the rulebook tools."""
+        return [t for t in self.tools if t["function"]["name"] not in RULEBOOK_TOOLS]
 
     def _chat(self, messages: list[BaseMessage]) -> list[dict[str, str]]:
         """llama.cpp chat messages: system first, older turns reduced to their question and answer."""
@@ -100,9 +105,9 @@ class LocalChatModel(BaseChatModel):
                 meta = m.additional_kwargs.get("rulespal", {})
                 content = str(m.content) if i == last_human else meta.get("question", str(m.content))[:500]
                 out.append({"role": "user", "content": content})
-            elif isinstance(m, AIMessage) and m.tool_calls:
-                calls = [{"action": c["name"], "args": c["args"]} for c in m.tool_calls]
-                out.append({"role": "assistant", "content": json.dumps(calls[0] if len(calls) == 1 else calls)})
+            elif isinstance(m, AIMessage) and m.tool_calls:  # prose, so that answers do not imitate router JSON
+                calls = "; ".join(f"{c['name']} with {json.dumps(c['args'])}" for c in m.tool_calls)
+                out.append({"role": "assistant", "content": f"(I asked the rules engine: {calls}.)"})
             elif isinstance(m, AIMessage):
                 out.append({"role": "assistant", "content": str(m.content)})
             elif isinstance(m, ToolMessage):
@@ -112,7 +117,7 @@ class LocalChatModel(BaseChatModel):
     def _wants_tool(self, messages: list[BaseMessage]) -> bool:
         """Route only for a fresh points/legality question whose engine result is not already in the prompt;
         rules questions are answered straight from the retrieved passages (routing costs seconds on 2 cores)."""
-        if not self.tools or not isinstance(messages[-1], HumanMessage):
+        if not self._engine_tools() or not isinstance(messages[-1], HumanMessage):
             return False
         human = messages[-1]
         question = human.additional_kwargs.get("rulespal", {}).get("question", str(human.content))
@@ -120,11 +125,12 @@ class LocalChatModel(BaseChatModel):
 
     def _route(self, chat: list[dict[str, str]]) -> dict[str, Any]:
         """One constrained step: {'action': 'answer'} or {'action': tool, 'args': {...}}."""
-        schema = _router_schema(self.tools)
+        tools = self._engine_tools()
+        schema = _router_schema(tools)
         try:
             grammar = _grammar(schema)
         except Exception:  # a schema llama.cpp cannot turn into a grammar: fall back to any JSON object per tool
-            grammar = _grammar(_router_schema([{"function": {"name": t["function"]["name"]}} for t in self.tools]))
+            grammar = _grammar(_router_schema([{"function": {"name": t["function"]["name"]}} for t in tools]))
         out = self.llama.create_chat_completion(
             messages=chat + [{"role": "user", "content": self._router_prompt()}], grammar=grammar,
             max_tokens=512, temperature=0.0, repeat_penalty=1.0)
