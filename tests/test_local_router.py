@@ -40,7 +40,11 @@ def test_tool_results_are_shown_to_the_model_as_user_text():
 
 
 def test_routing_only_for_concrete_points_or_legality_questions(pal):
-    model = local.LocalChatModel().bind_tools(rulebook_tools(pal))
+    assert not local.LocalChatModel().bind_tools(rulebook_tools(pal))._wants_tool(
+        [human("I placed a forest x2 next to a forest x1, how many Pawints?")])  # no engine tool to route to
+    model = local.LocalChatModel().bind_tools(rulebook_tools(pal) + engine_tools("cational-meographic"))
+    assert [t["function"]["name"] for t in model._engine_tools()] == [
+        t.name for t in engine_tools("cational-meographic")]  # the router never offers the rulebook tools
     assert model._wants_tool([human("I placed a forest x2 next to a forest x1, how many Pawints?")])
     assert not model._wants_tool([human("How many points is each alien worth?")])
     assert not model._wants_tool([human("Do diagonal spaces count as adjacent?")])
