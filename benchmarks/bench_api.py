@@ -17,7 +17,8 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -136,6 +137,27 @@ def start_server(home: Path) -> tuple[subprocess.Popen, str]:
     raise SystemExit("the server did not start within 240 s")
 
 
+@contextmanager
+def served(url: str | None, home: Path | None, scratch_prefix: str) -> Iterator[tuple[str, Path | None]]:
+    """(URL, RULESPAL_HOME) of the server to measure: the given URL, or `rulespal serve` started on `home` (a
+    scratch folder when none is given), stopped and cleaned up afterwards."""
+    if url:
+        yield url, home
+        return
+    scratch = None if home else Path(tempfile.mkdtemp(prefix=scratch_prefix))
+    home = home or scratch
+    started = time.perf_counter()
+    proc, url = start_server(home)
+    print(f"server up at {url} in {time.perf_counter() - started:.1f} s (home {home})")
+    try:
+        yield url, home
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
+        if scratch:
+            shutil.rmtree(scratch, ignore_errors=True)
+
+
 async def bench(url: str, clients: list[int], requests: int, chats: int, seconds: float) -> list[dict]:
     questions = load_jsonl("retrieval")
     async with httpx.AsyncClient(base_url=url, timeout=60) as warm:  # first calls load caches
@@ -160,22 +182,8 @@ def main() -> None:
     args = parser.parse_args()
     clients = [int(c) for c in args.clients.split(",")]
 
-    proc = None
-    url = args.url
-    scratch = None if args.home or url else Path(tempfile.mkdtemp(prefix="rp-bench-api-"))
-    if url is None:
-        home = args.home or scratch
-        started = time.perf_counter()
-        proc, url = start_server(home)
-        print(f"server up at {url} in {time.perf_counter() - started:.1f} s (home {home})")
-    try:
+    with served(args.url, args.home, "rp-bench-api-") as (url, _home):
         results = asyncio.run(bench(url, clients, args.requests, args.chats, args.seconds))
-    finally:
-        if proc:
-            proc.terminate()
-            proc.wait(timeout=30)
-        if scratch:
-            shutil.rmtree(scratch, ignore_errors=True)
     print(f"{'scenario':<20}{'clients':>8}{'requests':>9}{'errors':>7}{'req/s':>8}{'p50 ms':>9}{'p95 ms':>9}")
     for r in results:
         print(f"{r['scenario']:<20}{r['clients']:>8}{r['requests']:>9}{r['errors']:>7}{r['per_second']:>8}"

@@ -13,14 +13,12 @@ import argparse
 import asyncio
 import json
 import os
-import shutil
-import tempfile
 import time
 import uuid
 from pathlib import Path
 
 import httpx
-from bench_api import start_server
+from bench_api import served
 from langchain_core.messages import HumanMessage
 from langgraph.checkpoint.base import BaseCheckpointSaver
 
@@ -125,20 +123,8 @@ def main() -> None:
     if args.url and not args.home:
         parser.error("--url needs --home: the server's RULESPAL_HOME holds the conversations to check")
 
-    scratch = None if args.home else Path(tempfile.mkdtemp(prefix="rp-bench-memory-"))
-    home = args.home or scratch
-    proc, url = None, args.url
-    if url is None:
-        proc, url = start_server(home)
-        print(f"server up at {url} (home {home})")
-    try:
+    with served(args.url, args.home, "rp-bench-memory-") as (url, home):
         result = asyncio.run(bench(url, home, args.chats, args.seconds))
-    finally:
-        if proc:
-            proc.terminate()
-            proc.wait(timeout=30)
-        if scratch:
-            shutil.rmtree(scratch, ignore_errors=True)
     print(f"{result['chats']} chats x 2 turns in {result['seconds']} s: errors {result['errors']}, "
           f"lost turns {result['lost_turns']}, foreign turns {result['foreign_turns']}, "
           f"threads not exact {result['threads_not_exact']}")

@@ -20,7 +20,7 @@ import time
 from pathlib import Path
 
 import httpx
-from bench_api import start_server
+from bench_api import served
 
 from rulespal.evals.datasets import save_result
 
@@ -124,17 +124,11 @@ def main() -> None:
     args = parser.parse_args()
 
     work = Path(tempfile.mkdtemp(prefix="rp-schemathesis-"))
-    proc, url = None, args.url
-    if url is None:
-        proc, url = start_server(args.home or work / "home")
-        print(f"server up at {url}")
     started = time.perf_counter()
     try:
-        report, requests, timed_out = run_schemathesis(url, work, args.max_examples, args.seconds, args.seed)
+        with served(args.url, args.home, "rp-schemathesis-home-") as (url, _home):
+            report, requests, timed_out = run_schemathesis(url, work, args.max_examples, args.seconds, args.seed)
     finally:
-        if proc:
-            proc.terminate()
-            proc.wait(timeout=30)
         shutil.rmtree(work, ignore_errors=True)
     result = summary(report, requests, timed_out, time.perf_counter() - started)
     print(f"operations {result['operations']}  test cases {result['test_cases']}  requests {result['requests']}  "
