@@ -12,7 +12,7 @@ from typing import Annotated, Any, Optional
 import typer
 
 from engine import PositionError
-from rulespal.errors import NoEngine, QuestionTooLong, RulebookFormatError, UnknownGame, UnknownSection
+from rulespal.errors import NoEngine, RulesPalError, UnknownGame, UnknownSection
 
 app = typer.Typer(help="RulesPal: board-game rules answered from the rulebook, scores from the rules engines.",
                   no_args_is_help=True, pretty_exceptions_enable=False)
@@ -57,7 +57,7 @@ def handles_errors(func: Callable) -> Callable:
         except PositionError as exc:
             _fail(BAD_INPUT, f"invalid position: {exc}", as_json,
                   errors=[{"loc": list(e.loc), "msg": e.msg} for e in exc.errors])
-        except (RulebookFormatError, QuestionTooLong) as exc:
+        except RulesPalError as exc:  # bad rulebook, empty or over-long question, unavailable model, …
             _fail(BAD_INPUT, str(exc), as_json)
 
     return wrapper
@@ -316,7 +316,7 @@ def chat(game: GameOpt = None, model: ModelOpt = None, as_json: JsonOpt = False)
         else:
             try:
                 answer = _stream_turn(bot, line, game, thread)
-            except (QuestionTooLong, UnknownGame) as exc:
+            except RulesPalError as exc:
                 typer.echo(f"error: {exc}")
                 continue
             game = game or answer.game

@@ -101,3 +101,13 @@ def test_chat_keeps_the_game_and_handles_commands(run):
 def test_title_lookup(run):
     out = run("title", "cational-meographic", "85", "--json")
     assert out.exit_code == 0 and json.loads(out.stdout)["title"] == "Nimble Navigator"
+
+
+@pytest.mark.parametrize("args, message", [
+    (("ask", "   ", "--model", "fake"), "the question is empty"),
+    (("ask", "x" * 3000, "--model", "fake"), "the limit is"),
+    (("ask", "Do diagonal spaces count?", "--model", "nosuch:model"), "unknown model spec"),
+])
+def test_ask_errors_are_messages_not_tracebacks(run, args, message):
+    out = run(*args)
+    assert out.exit_code == 2 and message in out.stderr and "Traceback" not in out.output
