@@ -70,7 +70,7 @@ class Assistant:
 
     def warm_up(self) -> None:
         """Build the index and, for a local model, evaluate the fixed system prompt once (then cached)."""
-        self.pal.retriever
+        self.pal.open_index()
         warm = getattr(self.model, "warm_up", None)
         if warm is not None:
             warm(self._system_prompt())

@@ -90,6 +90,10 @@ class RulesPal:
                 _status, self._retriever = self._build(self.library)
             return self._retriever
 
+    def open_index(self) -> Retriever:
+        """Load the models and build or open the index now, instead of on the first search."""
+        return self.retriever
+
     # --- browsing -------------------------------------------------------------------------------------------
     def games(self) -> list[dict[str, Any]]:
         """Every game with its title, aliases and whether it has a rules engine."""

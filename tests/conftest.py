@@ -28,7 +28,7 @@ def pal(rp_home: Path):
     from rulespal.settings import Settings
 
     service = RulesPal(Settings(home=rp_home))
-    service.retriever  # build the index once
+    service.open_index()
     return service
 
 

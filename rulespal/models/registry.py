@@ -50,7 +50,3 @@ def get_chat_model(spec: str) -> BaseChatModel:
     builder = _BUILTIN.get(spec)
     return builder() if builder else _provider(spec)
 
-
-def model_names() -> tuple[str, ...]:
-    """Spec strings users can pass, for help texts."""
-    return (*_BUILTIN, *(f"{p}:<model>" for p in PROVIDERS))
