@@ -7,6 +7,7 @@ import importlib.util
 import os
 
 import pytest
+from playwright.sync_api import expect
 from api_harness import ARTIFACTS
 
 pytestmark = pytest.mark.browser
@@ -69,14 +70,14 @@ def test_browse_toc_and_open_a_section(page):
     page.get_by_role("button", name="Expand The Turn of Play").click()
     page.locator("#toc").get_by_role("link", name="2. Draw Phase").click()
     page.wait_for_url("**/#/cartographers/rulebook/the-turn-of-play/2-draw-phase")
-    assert page.locator("#section-title").inner_text() == "2. Draw Phase"
+    expect(page.locator("#section-title")).to_have_text("2. Draw Phase")  # waits for the section to render
     assert page.get_by_role("tab", name="Rulebook").get_attribute("aria-selected") == "true"
     # subsections are listed and the TOC marks the current section
     assert page.locator(".subsections").get_by_role("link", name="Ruins").count() == 1
-    assert page.locator('#toc a[aria-current="page"]').inner_text() == "2. Draw Phase"
+    expect(page.locator('#toc a[aria-current="page"]')).to_have_text("2. Draw Phase")
     page.locator(".subsections").get_by_role("link", name="Ruins").click()
     page.wait_for_url("**/2-draw-phase/ruins")
-    assert page.locator("#section-title").inner_text() == "Ruins"
+    expect(page.locator("#section-title")).to_have_text("Ruins")  # waits for the section to render
     shot(page, "rulebook-section")
 
 
@@ -90,7 +91,7 @@ def test_search_within_the_rulebook(page):
     assert "Sentinel Wood" in titles[:3]
     hits.locator("a", has_text="Sentinel Wood").click()
     page.wait_for_url("**/scoring-cards/forest-cards/sentinel-wood?hl=*")
-    assert page.locator("#section-title").inner_text() == "Sentinel Wood"
+    expect(page.locator("#section-title")).to_have_text("Sentinel Wood")  # waits for the section to render
     assert page.locator("#section-view mark").count() >= 1  # the matching sentence is highlighted
     shot(page, "rulebook-search")
 
@@ -121,7 +122,7 @@ def test_cartographers_map_editor_scores(page):
     shot(page, "cartographers-score")
     rule.click()
     page.wait_for_url("**/sentinel-wood")
-    assert page.locator("#section-title").inner_text() == "Sentinel Wood"
+    expect(page.locator("#section-title")).to_have_text("Sentinel Wood")  # waits for the section to render
 
 
 def test_cartographers_all_cards_and_a_drawing_check(page):
@@ -129,8 +130,10 @@ def test_cartographers_all_cards_and_a_drawing_check(page):
     cell(page, 0, 0).wait_for()
     page.get_by_label("Map side").select_option("B")
     # side B prints a mountain at (1,8), wasteland at (3,5) and ruins at (1,6); side A's mountain at (1,3) is gone
-    assert cell(page, 1, 8).inner_text() == "M" and cell(page, 3, 5).inner_text() == "#"
-    assert "ruins" in cell(page, 1, 6).get_attribute("class") and cell(page, 1, 3).inner_text() == ""
+    expect(cell(page, 1, 8)).to_have_text("M")
+    expect(cell(page, 3, 5)).to_have_text("#")
+    expect(cell(page, 1, 3)).to_have_text("")
+    assert "ruins" in cell(page, 1, 6).get_attribute("class")
     page.get_by_label("All 16 (study)").check()
     page.wait_for_function("document.querySelectorAll('.carto-editor > .output-pane .score-table tbody tr').length === 18")
     assert '"cards": "all"' in page.locator(".carto-editor > .output-pane .notation").inner_text()
@@ -143,7 +146,7 @@ def test_cartographers_all_cards_and_a_drawing_check(page):
     page.get_by_role("button", name="Check the drawing").click()
     verdict = page.locator(".carto-editor > .output-pane .verdict")
     verdict.wait_for()
-    assert verdict.locator(".verdict-badge").inner_text() == "ILLEGAL"
+    expect(verdict.locator(".verdict-badge")).to_have_text("ILLEGAL")
     assert "overlaps_filled" in verdict.inner_text()
     shot(page, "cartographers-check")
 
@@ -177,7 +180,7 @@ def test_tile_board_editor(page):
     page.get_by_role("button", name="Check placement").click()
     badge = page.locator(".tiles-editor > .output-pane .verdict-badge")
     badge.wait_for()
-    assert badge.inner_text() == "LEGAL"
+    expect(badge).to_have_text("LEGAL")
     shot(page, "tile-board")
 
 
