@@ -1,153 +1,102 @@
-"""The RulesPal agent: retrieval first, engine calls for numbers and legality, a LangChain agent for the words,
-and verified citations; streamed as events and remembered per thread."""
+"""The answer flow in two steps: prepare() gathers the context (game, hits, deciding sentences, engine record,
+history) and answer_stream() turns it into what the player reads. A weak model is made safe: it only picks a
+verdict, which is shown when its probability is high, and otherwise the answer is the rule itself."""
 
 from __future__ import annotations
 
-import json
 import re
 import threading
 import uuid
 from collections.abc import Iterator
+from dataclasses import dataclass, replace
 from typing import Any
 
-from langchain.agents import create_agent
-from langchain_core.language_models import BaseChatModel
-from langchain_core.messages import AIMessage, AIMessageChunk, HumanMessage, ToolMessage
 from langgraph.checkpoint.base import BaseCheckpointSaver
-from langgraph.errors import GraphRecursionError
 
 from engine import PositionError, engine_ids, get_engine
-from rulespal.answer import Answer, Citation, Event, ToolCallRecord
-from rulespal.citations import best_sentence, extract_quotes, section_refs, unsupported_numbers, verify
+from rulespal.answer import Answer, AnswerBasis, Citation, Event, ToolCallRecord
+from rulespal.citations import verify
+from rulespal.compose import (engine_summary, position_unreadable, refusal_text, rule_text, ruling_text,
+                              verdict_text)
+from rulespal.conversation import Conversations, Turn
 from rulespal.errors import EmptyQuestion, QuestionTooLong, UnknownGame
+from rulespal.evidence import Evidence, EvidenceFinder
 from rulespal.memory import make_checkpointer
-from rulespal.models.registry import get_chat_model
-from rulespal.prompts import engine_result_line, prompt
-from rulespal.questions import engine_intent, find_position, is_followup
-from rulespal.retrieval import Hit, SearchResult
+from rulespal.models.base import ChatModel, Message, ToolSpec
+from rulespal.models.registry import NO_MODEL, build_chat_model
+from rulespal.prompts import prompt
+from rulespal.questions import (QuestionKind, describes_position, engine_intent, find_position, is_followup,
+                                question_kind)
+from rulespal.retrieval import SearchResult
+from rulespal.rulings import Ruling, load_rulings
 from rulespal.service import RulesPal
-from rulespal.tools import engine_tools, result_text, rulebook_tools, tool_name
+from rulespal.tools import tool_name
 
-PASSAGES = 3  # default number of passages in the prompt; a model may ask for fewer (context_passages)
-REFUSAL_MARKERS = ("does not say", "doesn't say", "does not cover", "doesn't cover", "not covered", "no rule")
+VERDICTS = ("Yes", "No", "Unclear")
+VERDICT_MIN = 0.80  # a verdict is shown only this sure; below it the rule alone is the answer
+COVERED_SIMILARITY = 0.45  # the book answers when a deciding sentence is this close in meaning…
+COVERED_MIN_SIMILARITY, COVERED_MIN_COVERAGE = 0.25, 0.6  # …or close enough and sharing most of the rare words
+RULING_SIMILARITY = 0.45
 
 
-def _hit_dict(hit: Hit) -> dict[str, Any]:
-    return {"game": hit.game, "section_id": hit.section_id, "title": hit.title}
+@dataclass(frozen=True)
+class Context:
+    """Everything the answer is built from, gathered before any model speaks."""
+
+    question: str
+    thread_id: str
+    game: str
+    kind: QuestionKind
+    query: str  # what was searched: the question, joined to the previous one for a follow-up
+    found: SearchResult
+    evidence: Evidence
+    covered: bool
+    engine: ToolCallRecord | None = None
+    ruling: Ruling | None = None
 
 
 class Assistant:
-    """Answers questions with citations; one instance per process (models, agents and memory are shared)."""
+    """Answers questions with the deciding rule, checked verdicts and engine results; one per process."""
 
-    def __init__(self, pal: RulesPal, model: BaseChatModel | None = None, model_spec: str | None = None,
-                 checkpointer: BaseCheckpointSaver | None = None):
+    def __init__(self, pal: RulesPal, model: ChatModel | None = None, model_spec: str | None = None,
+                 checkpointer: BaseCheckpointSaver | None = None, rulings: tuple[Ruling, ...] | None = None):
         self.pal = pal
-        self.model_spec = model_spec or pal.settings.model
-        self.model = model or get_chat_model(self.model_spec)
-        self.checkpointer = checkpointer or make_checkpointer(pal.settings)
-        self._agents: dict[str, Any] = {}
+        self._rulings = rulings
+        self.model_spec = model_spec or (model.spec if model else pal.settings.model)
+        self.model = model if model is not None else build_chat_model(self.model_spec, pal.settings)
+        self.conversations = Conversations(checkpointer or make_checkpointer(pal.settings))
+        self._finder: EvidenceFinder | None = None
         self._lock = threading.Lock()
 
-    # --- building blocks ------------------------------------------------------------------------------------
-    def _tools(self, game: str) -> list:
-        return rulebook_tools(self.pal) + (engine_tools(game) if game in engine_ids() else [])
-
-    def _prompt(self, name: str) -> str:
-        """A prompt in the model's style: small local models get the compact variant (fewer rules to copy)."""
-        style = getattr(self.model, "prompt_style", "")
-        return prompt(f"{name}_{style}" if style else name)
-
-    def _system_prompt(self) -> str:
-        games = ", ".join(f"{b.title} ({b.id})" for b in self.pal.library.books)
-        return self._prompt("system").format(games=games)
-
-    def _agent(self, game: str):
+    @property
+    def finder(self) -> EvidenceFinder:
+        """The evidence finder over the current library (rebuilt after an ingest changed it)."""
         with self._lock:
-            if game not in self._agents:
-                self._agents[game] = create_agent(self.model, self._tools(game), system_prompt=self._system_prompt(),
-                                                  checkpointer=self.checkpointer)
-            return self._agents[game]
+            if self._finder is None or self._finder.library is not self.pal.library:
+                self._finder = EvidenceFinder(self.pal.library, self.pal.embedder)
+            return self._finder
 
     def warm_up(self) -> None:
-        """Build the index and, for a local model, evaluate the fixed system prompt once (then cached)."""
+        """Open the index and let the model cache its fixed prompt prefix."""
         self.pal.open_index()
-        warm = getattr(self.model, "warm_up", None)
-        if warm is not None:
-            warm(self._system_prompt())
+        if self.model is not None and self.model.capabilities.warm_up:
+            self.model.warm_up(prompt("verdict_system", game_title=self.pal.library.books[0].title))
 
-    def _history(self, thread_id: str) -> list[dict[str, Any]]:
-        """Earlier turns of a thread: the question and game of each human message."""
-        state = self._agent(self.pal.library.ids[0]).get_state({"configurable": {"thread_id": thread_id}})
-        messages = state.values.get("messages", []) if state and state.values else []
-        return [m.additional_kwargs["rulespal"] for m in messages
-                if isinstance(m, HumanMessage) and "rulespal" in m.additional_kwargs]
-
-    def _resolve_game(self, question: str, game: str | None, history: list[dict[str, Any]]) -> str | None:
+    # --- step 1: the context --------------------------------------------------------------------------------
+    def _resolve_game(self, question: str, game: str | None, history: list[Turn]) -> str | None:
         if game:
             return self.pal.book(game).id
         named = self.pal.library.mentioned(question)
         if named:
             return named.id
         if history and is_followup(question):
-            return history[-1].get("game")
+            return history[-1].game or None
         return None
 
-    def _engine_first(self, game: str, question: str, position: Any) -> ToolCallRecord | None:
-        """Run the engine on a position given with the question, whatever the model would do."""
-        if position is None or game not in engine_ids():
-            return None
-        operation = engine_intent(question, position, fitting_operations(game, position))
-        try:
-            result: Any = self.pal.run_engine(game, operation, position)
-        except PositionError as exc:
-            result = {"error": f"invalid position: {exc}",
-                      "errors": [{"loc": list(e.loc), "msg": e.msg} for e in exc.errors]}
-        args = position if isinstance(position, dict) else {"text": position}
-        return ToolCallRecord(tool_name(operation, game), args, result)
-
-    def _context(self, question: str, found: SearchResult, engine: ToolCallRecord | None) -> str:
-        book = self.pal.book(found.game) if found.game else None
-        count = getattr(self.model, "context_passages", PASSAGES)
-        passages = "\n".join(f"[{n}] {h.section_id} — {h.title}\n<<<\n{h.text}\n>>>"
-                             for n, h in enumerate(found.hits[:count], 1))
-        engine_text = f"\n{engine_result_line(engine.name, result_text(engine.result))}\n" if engine else ""
-        return self._prompt("context").format(question=question, game=found.game or "unknown",
-                                        game_title=book.title if book else "unknown", passages=passages,
-                                        engine=engine_text,
-                                        engine_hint=" and report the engine result's numbers exactly" if engine else "")
-
-    def _fallback_citation(self, found: SearchResult, query: str) -> Citation | None:
-        if not found.hits:
-            return None
-        top = found.hits[0]
-        _book, sec = self.pal.section(top.game, top.section_id)
-        return Citation(top.game, sec.id, sec.title, best_sentence(sec.text, query))
-
-    def _citations(self, text: str, game: str, found: SearchResult, read: list[str], query: str) -> list[Citation]:
-        candidates = list(dict.fromkeys([h.section_id for h in found.hits] + read))
-        book = self.pal.book(game)
-        cited: list[Citation] = []
-        for cand in extract_quotes(text):
-            order = ([cand.section_id] if cand.section_id else []) + candidates + [s.id for s in book.sections]
-            citation = verify(self.pal.library, game, cand.quote, order)
-            if citation and citation not in cited:
-                cited.append(citation)
-        for sid in section_refs(text):  # a bare [section-id] counts only for a section the answer was built on
-            sec = book.section(sid) if sid in candidates else None
-            if sec and not any(c.section_id == sid for c in cited):
-                cited.append(Citation(game, sid, sec.title, best_sentence(sec.text, query)))
-        if not cited and (fallback := self._fallback_citation(found, query)):
-            cited.append(fallback)
-        return cited
-
-    def _remember(self, game: str, config: dict, human: HumanMessage, reply: str) -> None:
-        self._agent(game).update_state(config, {"messages": [human, AIMessage(content=reply)]})
-
-    # --- the answer flow ------------------------------------------------------------------------------------
-    def stream(self, question: str, game: str | None = None, thread_id: str | None = None,
-               position: Any = None) -> Iterator[Event]:
-        """Answer a question as a stream of events ending with `done` (the whole Answer); bad questions raise
-        before the first event (EmptyQuestion, QuestionTooLong, UnknownGame)."""
+    def prepare(self, question: str, game: str | None = None, thread_id: str | None = None,
+                position: Any = None) -> Context:
+        """Check the question, then gather game, hits, deciding sentences and any engine result; raises
+        EmptyQuestion, QuestionTooLong or UnknownGame before any work is shown."""
         question = question.strip()
         limit = self.pal.settings.max_question_chars
         if len(question) > limit:
@@ -155,120 +104,161 @@ class Assistant:
         if not question:
             raise EmptyQuestion("the question is empty")
         thread_id = thread_id or uuid.uuid4().hex
-        config = {"configurable": {"thread_id": thread_id}, "recursion_limit": 12}
-        history = self._history(thread_id)
+        history = self.conversations.history(thread_id)
         game = self._resolve_game(question, game, history)
-        previous = history[-1]["question"] if history and is_followup(question) else None
-        query = f"{previous} {question}" if previous else question
+        previous = history[-1].query if history and is_followup(question) else None
         found = self.pal.search(question, game=game, k=5, follow_up_of=previous)
-        game = found.game
-        if game is None:
+        if found.game is None:
             raise UnknownGame(question, self.pal.library.ids)
-        early = self._fallback_citation(found, query)
-        yield Event("citations", {"game": game, "citations": [early.__dict__] if early else [], "preliminary": True})
+        kind = question_kind(question)
+        evidence = self.finder.find(question, found, kind, context=previous)
+        query = f"{previous} {question}" if previous else question
+        context = Context(question, thread_id, found.game, kind, query, found, evidence, _covered(evidence))
+        engine = self._engine_record(context, position)
+        if engine is not None:
+            return replace(context, engine=engine)
+        if not context.covered:
+            return replace(context, ruling=self._ruling(context))
+        return context
 
-        human = HumanMessage(content="", additional_kwargs={"rulespal": {"question": question, "game": game}})
-        nearest = tuple(_hit_dict(h) for h in found.hits[:3])
-        pasted = position if position is not None else find_position(question)
-        if pasted is None and not found.relevant(self.pal.settings.relevance_threshold):
-            title = self.pal.book(game).title
-            text = (f"The {title} rulebook does not seem to cover this. Nearest sections: "
-                    + "; ".join(f"{h['title']} [{h['section_id']}]" for h in nearest) + ".")
-            self._remember(game, config, replace_content(human, question), text)
-            yield Event("token", {"text": text})
-            answer = Answer(text, game, (), (), thread_id, covered=False, nearest=nearest)
-            yield Event("done", answer.to_dict())
-            return
+    def _engine_record(self, context: Context, position: Any) -> ToolCallRecord | None:
+        """The engine run for a position given with the question (pasted, attached, or described in full)."""
+        if context.game not in engine_ids():
+            return None
+        pasted = position if position is not None else find_position(context.question)
+        if pasted is not None:
+            operation = engine_intent(context.question, pasted, fitting_operations(context.game, pasted))
+            return self._run(context.game, operation, pasted)
+        model = self.model
+        if model is None or not model.capabilities.router or not describes_position(context.question):
+            return None
+        title = self.pal.book(context.game).title
+        tools = engine_tool_specs(context.game)
+        listing = "\n".join(f"- {t.name}: {t.description}" for t in tools)
+        choice = model.route([Message("system", prompt("route_system", game_title=title)),
+                              Message("user", prompt("route", tools=listing, question=context.question))], tools)
+        if choice is None:
+            return None
+        operation = _operation(choice.name, context.game)
+        return self._run(context.game, operation, choice.args) if operation else None
 
-        records: list[ToolCallRecord] = []
-        if (engine := self._engine_first(game, question, pasted)) is not None:
-            records.append(engine)
-            yield Event("tool_call", {"name": engine.name, "args": engine.args})
-            yield Event("tool_result", {"name": engine.name, "result": engine.result})
-        human = replace_content(human, self._context(question, found, engine))
-
-        pending: dict[str, dict[str, Any]] = {}
-        read_sections: list[str] = []
-        final = ""
+    def _run(self, game: str, operation: str, document: Any) -> ToolCallRecord:
         try:
-            for mode, chunk in self._agent(game).stream({"messages": [human]}, config,
-                                                        stream_mode=["messages", "updates"]):
-                if mode == "messages":
-                    message, meta = chunk
-                    if isinstance(message, AIMessageChunk) and message.content and not message.tool_call_chunks:
-                        yield Event("token", {"text": str(message.content)})
-                    continue
-                for update in chunk.values():
-                    for message in (update or {}).get("messages", []):
-                        if isinstance(message, AIMessage) and message.tool_calls:
-                            for call in message.tool_calls:
-                                pending[call["id"]] = call
-                                yield Event("tool_call", {"name": call["name"], "args": call["args"]})
-                        elif isinstance(message, AIMessage):
-                            final = str(message.content)
-                        elif isinstance(message, ToolMessage):
-                            call = pending.pop(message.tool_call_id, {"name": message.name, "args": {}})
-                            result = _parse(message.content)
-                            records.append(ToolCallRecord(call["name"], call["args"], result))
-                            if isinstance(result, dict) and "section_id" in result:
-                                read_sections.append(result["section_id"])
-                            if isinstance(result, dict) and "hits" in result:
-                                read_sections.extend(h["section_id"] for h in result["hits"])
-                            yield Event("tool_result", {"name": call["name"], "result": result})
-        except GraphRecursionError:
-            final = final or "I could not settle this within the allowed number of steps."
+            result: Any = self.pal.run_engine(game, operation, document)
+        except PositionError as exc:
+            result = {"error": f"invalid position: {exc}",
+                      "errors": [{"loc": list(e.loc), "msg": e.msg} for e in exc.errors]}
+        args = document if isinstance(document, dict) else {"text": document}
+        return ToolCallRecord(tool_name(operation, game), args, result)
 
-        citations = self._citations(final, game, found, read_sections, query)
-        shown = found.hits[:getattr(self.model, "context_passages", PASSAGES)]
-        support = " ".join([question, *(h.text for h in shown), *(result_text(r.result) for r in records)])
-        for note in (engine_note(records, final), grounding_note(final, support, citations)):
-            if note:
-                final += note
-                yield Event("token", {"text": note})
-        covered = not any(marker in final.lower() for marker in REFUSAL_MARKERS)
-        yield Event("citations", {"game": game, "citations": [c.__dict__ for c in citations], "preliminary": False})
-        answer = Answer(final, game, tuple(citations), tuple(records), thread_id, covered=covered,
-                        nearest=() if covered else nearest)
+    def _ruling(self, context: Context) -> Ruling | None:
+        """The RulesPal ruling closest to the question, when it is close enough."""
+        every = self._rulings if self._rulings is not None else load_rulings(self.pal.library)
+        rulings = [r for r in every if r.game == context.game]
+        if not rulings:
+            return None
+        sims = self.finder.similarities(context.query, [f"{r.title}: {r.text}" for r in rulings])
+        best = max(range(len(rulings)), key=lambda i: sims[i])
+        return rulings[best] if sims[best] >= RULING_SIMILARITY else None
+
+    # --- step 2: the answer ---------------------------------------------------------------------------------
+    def _verdict(self, context: Context) -> str | None:
+        """'yes' or 'no' when the model is sure enough of what the shown rules say; None otherwise."""
+        if self.model is None or context.kind != "yesno" or not context.evidence.sentences:
+            return None
+        title = self.pal.book(context.game).title
+        rules = "\n".join(f'- "{s.text}"' for s in context.evidence.shown())
+        probs = self.model.choose([Message("system", prompt("verdict_system", game_title=title)),
+                                   Message("user", prompt("verdict", game_title=title, rules=rules,
+                                                          question=context.question))], VERDICTS)
+        best = max(("Yes", "No"), key=lambda o: probs.get(o, 0.0))
+        return best.lower() if probs.get(best, 0.0) >= VERDICT_MIN else None
+
+    def _quotes(self, context: Context) -> list[Citation]:
+        """The shown deciding sentences as citations, each verified verbatim against its section."""
+        cited = []
+        for sentence in context.evidence.shown():
+            citation = verify(self.pal.library, context.game, sentence.text, [sentence.section_id])
+            if citation is not None and citation not in cited:
+                cited.append(citation)
+        return cited
+
+    def answer_stream(self, context: Context) -> Iterator[Event]:
+        """The answer as events: the deciding quotes first, any engine call, the text, then `done`."""
+        book = self.pal.book(context.game)
+        quotes = self._quotes(context) if context.covered else []
+        yield Event("citations", {"game": context.game, "citations": [c.__dict__ for c in quotes],
+                                  "preliminary": True})
+        records = (context.engine,) if context.engine else ()
+        for record in records:
+            yield Event("tool_call", {"name": record.name, "args": record.args})
+            yield Event("tool_result", {"name": record.name, "result": record.result})
+        verdict, citations, nearest = None, quotes, ()
+        summary = engine_summary(context.engine.result) if context.engine else None
+        basis: AnswerBasis
+        if summary is not None:
+            basis, text = "engine", summary + (f" {rule_text(context.evidence.shown())}" if quotes else "")
+        elif context.covered:
+            verdict = self._verdict(context)
+            shown = context.evidence.shown()
+            basis, text = ("verdict", verdict_text(verdict, shown)) if verdict else ("rule", rule_text(shown))
+        elif context.ruling is not None:
+            ruling = context.ruling
+            basis, text = "ruling", ruling_text(book.title, ruling)
+            citations = [Citation(context.game, ruling.anchor, f"RulesPal ruling {ruling.id}: {ruling.title}",
+                                  ruling.text, source="ruling")]
+        else:
+            nearest = tuple({"game": h.game, "section_id": h.section_id, "title": h.title}
+                            for h in context.found.hits[:3])
+            basis, text = "refusal", refusal_text(book.title, [h["title"] for h in nearest])
+        if context.engine is not None and summary is None:
+            text += " " + position_unreadable()
+        for piece in re.findall(r"\S+\s*", text):
+            yield Event("token", {"text": piece})
+        self.conversations.append(context.thread_id, Turn(context.question, context.game, context.query, text))
+        yield Event("citations", {"game": context.game, "citations": [c.__dict__ for c in citations],
+                                  "preliminary": False})
+        answer = Answer(text, context.game, tuple(citations), records, context.thread_id,
+                        covered=basis not in ("refusal", "ruling"), nearest=nearest, basis=basis, verdict=verdict)
         yield Event("done", answer.to_dict())
+
+    def stream(self, question: str, game: str | None = None, thread_id: str | None = None,
+               position: Any = None) -> Iterator[Event]:
+        """prepare() then answer_stream(); bad questions raise before the first event."""
+        context = self.prepare(question, game, thread_id, position)
+        return self.answer_stream(context)
 
     def ask(self, question: str, game: str | None = None, thread_id: str | None = None, position: Any = None) -> Answer:
         """Answer a question and return the whole Answer."""
-        done: dict[str, Any] | None = None
+        done = None
         for event in self.stream(question, game, thread_id, position):
             if event.kind == "done":
                 done = event.data
         if done is None:
             raise RuntimeError("the answer stream ended without a result")
-        return answer_from_dict(done)
+        return Answer.from_dict(done)
 
 
-def grounding_note(answer: str, support: str, citations: list[Citation]) -> str:
-    """A warning when the answer states numbers found in none of its sources, pointing to the verified quote."""
-    invented = unsupported_numbers(answer, support)
-    if not invented or not citations:
-        return ""
-    quote = citations[0]
-    return (f"\n\nNote: {', '.join(invented)} does not appear in the rulebook text or the engine's result; "
-            f"the rulebook says: \"{quote.quote}\" [{quote.section_id}]")
+def _covered(evidence: Evidence) -> bool:
+    """Whether the book answers the question: a deciding sentence close in meaning, or fairly close and sharing
+    most of the question's rarer words (looking at every top section, not only the first hit)."""
+    best = max((s.similarity for s in evidence.sentences), default=0.0)
+    if best >= COVERED_SIMILARITY:
+        return True
+    return best >= COVERED_MIN_SIMILARITY and evidence.coverage >= COVERED_MIN_COVERAGE
 
 
-def engine_note(records: list[ToolCallRecord], answer: str) -> str:
-    """The engine's own verdict or total, appended when the model's answer does not state it (numbers and
-    verdicts reach the user from the engine, whatever the model wrote)."""
-    results = [r.result for r in records if isinstance(r.result, dict) and r.name.split("_")[0] in ("check", "score")]
-    if not results:
-        return ""
-    result = results[-1]
-    if "error" in result:
-        return f"\n\nThe engine could not read the position: {result['error']}"
-    if "total" in result and not re.search(rf"(?<![\d.]){result['total']}(?![\d.])", answer):
-        lines = ", ".join(f"{ln['label']} {ln['points']}" for ln in result.get("lines", []))
-        return f"\n\nEngine total: {result['total']}" + (f" ({lines})." if lines else ".")
-    if "legal" in result and "total" not in result:
-        verdict = "legal" if result["legal"] else "not legal"
-        reasons = "; ".join(r["message"] for r in result.get("reasons", []))
-        return f"\n\nEngine verdict: {verdict}" + (f" — {reasons}" if reasons else "") + "."
-    return ""
+def _operation(tool: str, game: str) -> str | None:
+    """The engine operation behind a tool name (score_cartographers -> score)."""
+    suffix = "_" + game.replace("-", "_")
+    return tool.removesuffix(suffix) if tool.endswith(suffix) else None
+
+
+def engine_tool_specs(game: str) -> list[ToolSpec]:
+    """Every engine operation of a game as a tool a model may fill in."""
+    return [ToolSpec(tool_name(op.name, game), op.description,
+                     {k: v for k, v in op.input_schema.items() if k not in ("$schema", "examples", "$id")})
+            for op in get_engine(game).operations]
 
 
 def fitting_operations(game: str, document: Any) -> list[str]:
@@ -279,25 +269,6 @@ def fitting_operations(game: str, document: Any) -> list[str]:
     return [op.name for op in ops if set(op.input_schema.get("required", [])) <= set(document)]
 
 
-def replace_content(message: HumanMessage, content: str) -> HumanMessage:
-    """The same human message (and metadata) with new content."""
-    return HumanMessage(content=content, additional_kwargs=message.additional_kwargs)
-
-
-def _parse(content: Any) -> Any:
-    try:
-        return json.loads(content) if isinstance(content, str) else content
-    except json.JSONDecodeError:
-        return content
-
-
-def answer_from_dict(data: dict[str, Any]) -> Answer:
-    """Rebuild an Answer from its JSON form."""
-    return Answer(data["answer"], data["game"], tuple(Citation(**c) for c in data["citations"]),
-                  tuple(ToolCallRecord(**t) for t in data["tool_calls"]), data.get("thread_id"),
-                  data.get("covered", True), tuple(data.get("nearest", ())))
-
-
 def build_assistant(pal: RulesPal, model_spec: str | None = None) -> Assistant:
-    """The process-wide Assistant for a service and model spec."""
-    return Assistant(pal, model_spec=model_spec)
+    """An Assistant for a service and model spec (`extractive` for none)."""
+    return Assistant(pal, model_spec=model_spec or pal.settings.model or NO_MODEL)

@@ -14,6 +14,7 @@ class Citation:
     section_id: str
     title: str
     quote: str
+    source: Literal["rulebook", "ruling"] = "rulebook"  # a ruling is RulesPal's, never the book's words
 
 
 @dataclass(frozen=True)
@@ -23,6 +24,9 @@ class ToolCallRecord:
     name: str
     args: dict[str, Any]
     result: Any
+
+
+AnswerBasis = Literal["verdict", "rule", "engine", "ruling", "refusal"]
 
 
 @dataclass(frozen=True)
@@ -36,14 +40,26 @@ class Answer:
     thread_id: str | None = None
     covered: bool = True
     nearest: tuple[dict[str, Any], ...] = ()
+    basis: AnswerBasis = "rule"
+    verdict: str | None = None
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "Answer":
+        """Rebuild an Answer from its JSON form."""
+        return cls(data["answer"], data["game"], tuple(Citation(**c) for c in data["citations"]),
+                   tuple(ToolCallRecord(**t) for t in data["tool_calls"]), data.get("thread_id"),
+                   data.get("covered", True), tuple(data.get("nearest", ())), data.get("basis", "rule"),
+                   data.get("verdict"))
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON form with the DESIGN keys (answer, game, citations, tool_calls) plus thread and coverage."""
+        """JSON form with the DESIGN keys (answer, game, citations, tool_calls) plus thread, coverage, and what
+        the answer rests on (basis: a checked verdict, the rule itself, the engine, a RulesPal ruling, a refusal)."""
         return {
             "answer": self.answer, "game": self.game,
             "citations": [asdict(c) for c in self.citations],
             "tool_calls": [asdict(t) for t in self.tool_calls],
             "thread_id": self.thread_id, "covered": self.covered, "nearest": list(self.nearest),
+            "basis": self.basis, "verdict": self.verdict,
         }
 
 

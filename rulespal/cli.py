@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import sys
 from collections.abc import Callable
 from functools import cache, wraps
 from pathlib import Path
@@ -12,6 +11,7 @@ from typing import Annotated, Any, Optional
 import typer
 
 from engine import PositionError
+from engine.kit import load_document
 from rulespal.errors import NoEngine, RulesPalError, UnknownGame, UnknownSection
 
 app = typer.Typer(help="RulesPal: board-game rules answered from the rulebook, scores from the rules engines.",
@@ -61,23 +61,6 @@ def handles_errors(func: Callable) -> Callable:
             _fail(BAD_INPUT, str(exc), as_json)
 
     return wrapper
-
-
-def read_document(source: str) -> Any:
-    """A position from a file or '-' (stdin): JSON when it parses as JSON, else the raw text (notation)."""
-    try:
-        text = sys.stdin.read() if source == "-" else Path(source).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise PositionError(f"cannot read {source}: {exc.strerror}") from exc
-    stripped = text.strip()
-    if not stripped:
-        raise PositionError(f"{'standard input' if source == '-' else source} is empty")
-    if stripped[0] in "{[":
-        try:
-            return json.loads(stripped)
-        except json.JSONDecodeError as exc:
-            raise PositionError(f"not valid JSON at line {exc.lineno}, column {exc.colno}: {exc.msg}") from exc
-    return stripped
 
 
 @app.command()
@@ -148,7 +131,7 @@ def _engine_command(operation: str, help_text: str) -> None:
                 as_json: JsonOpt = False) -> None:
         from rulespal.render import engine_result
 
-        result = pal().run_engine(game, operation, read_document(source))
+        result = pal().run_engine(game, operation, load_document(source))
         emit(result, as_json, engine_result)
 
 
@@ -163,7 +146,7 @@ def run(game: GameArg, operation: Annotated[str, typer.Argument(help="Engine ope
     """Run any engine operation of a game (e.g. legal_moves, mission_update, end_game) on a JSON document."""
     from rulespal.render import engine_result
 
-    emit(pal().run_engine(game, operation, read_document(source)), as_json, engine_result)
+    emit(pal().run_engine(game, operation, load_document(source)), as_json, engine_result)
 
 
 @app.command()
@@ -204,6 +187,7 @@ def serve(host: Annotated[Optional[str], typer.Option(help="Interface to listen 
 def eval_(suite: Annotated[str, typer.Argument(help="retrieval, answers or tools.")],
           model: Annotated[Optional[str], typer.Option("--model", help="Chat model spec (answers/tools).")] = None,
           limit: Annotated[Optional[int], typer.Option("--limit", help="Only the first N questions.")] = None,
+          split: Annotated[Optional[str], typer.Option("--split", help="answers: only the dev or holdout part.")] = None,
           as_json: JsonOpt = False) -> None:
     """Run an evaluation and write evals/results/; prints the metrics."""
     from rulespal.render import table
@@ -223,8 +207,16 @@ def eval_(suite: Annotated[str, typer.Argument(help="retrieval, answers or tools
     from rulespal.evals.answers import run_answers, run_tools
 
     bot = build_assistant(pal(), model)
-    runner = run_answers if suite == "answers" else run_tools
-    report = runner(bot, limit, progress=lambda line: typer.echo(line, err=True))
+    progress = lambda line: typer.echo(line, err=True)  # noqa: E731
+    if suite == "answers":
+        if split not in (None, "dev", "holdout"):
+            raise typer.BadParameter(f"unknown split {split!r}; use dev or holdout")
+        report = run_answers(bot, limit, split, progress=progress)
+        parts = [p for p in ("dev", "holdout", "all") if report[p].get("questions")]
+        emit({k: v for k, v in report.items() if k != "rows"}, as_json, lambda r: table(
+            ["metric", *parts], [(key, *(str(r[p][key]) for p in parts)) for key in r["all"]]))
+        return
+    report = run_tools(bot, limit, progress=progress)
     emit({k: v for k, v in report.items() if k != "rows"}, as_json,
          lambda r: "\n".join(f"{k}: {v:.3f}" if isinstance(v, float) else f"{k}: {v}" for k, v in r.items()))
 
@@ -241,15 +233,16 @@ def _print_answer_extras(answer) -> None:
     for call in answer.tool_calls:
         if isinstance(call.result, dict) and ("lines" in call.result or "legal" in call.result):
             typer.echo(f"\n[{call.name}]\n{engine_result(call.result)}")
-    for c in answer.citations:
-        typer.echo(f"\n> \"{c.quote}\"\n  — {c.title} [{c.game}:{c.section_id}]")
+    for c in answer.citations:  # the quote itself is in the answer text; here is where it comes from
+        typer.echo(f"  — {c.title} [{c.game}:{c.section_id}]" if c.quote in answer.answer
+                   else f"\n> \"{c.quote}\"\n  — {c.title} [{c.game}:{c.section_id}]")
     if not answer.covered and answer.nearest:
         typer.echo("\nNearest sections: " + "; ".join(f"{n['title']} [{n['section_id']}]" for n in answer.nearest))
 
 
 def _stream_turn(bot, question: str, game: str | None, thread: str | None):
     """Print an answer as it streams; return the final Answer."""
-    from rulespal.agent import answer_from_dict
+    from rulespal.answer import Answer
 
     done = None
     for event in bot.stream(question, game=game, thread_id=thread):
@@ -258,12 +251,12 @@ def _stream_turn(bot, question: str, game: str | None, thread: str | None):
         elif event.kind == "tool_call":
             typer.echo(f"[calling {event.data['name']}]", err=True)
         elif event.kind == "done":
-            done = answer_from_dict(event.data)
+            done = Answer.from_dict(event.data)
     typer.echo("")
     return done
 
 
-ModelOpt = Annotated[Optional[str], typer.Option("--model", help="Chat model spec: local, fake, openai:…, anthropic:…, ollama:….")]
+ModelOpt = Annotated[Optional[str], typer.Option("--model", help="Chat model spec: local, extractive, openai-compatible:URL, openai:…, anthropic:…, ollama:….")]
 
 
 @app.command()

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any
+from typing import Any, Literal
+
+QuestionKind = Literal["yesno", "number", "whatif", "other"]
 
 _FOLLOWUP_START = re.compile(r"^\s*(and|but|also|what about|how about|what if|so|then|in|with|without|or)\b", re.I)
 _PRONOUN = re.compile(r"\b(it|that|this|those|these|they|them|there|same)\b", re.I)
@@ -32,14 +34,17 @@ def find_position(text: str) -> dict[str, Any] | None:
     return None
 
 
-_SITUATION = re.compile(r"\d|\b(my|this|these|here|there|i placed|i put|i drew|i have|we have|next to)\b", re.I)
+_PLACED = re.compile(r"\b(i|we)(?:'ve| have)? (placed|put|drew|draw|play|played|have|got|laid|lay|added|built)\b|"
+                     r"\bmy (board|map|grid|tiles?)\b|\bthere (is|are|'s) an?\b", re.I)
+_CONCRETE = re.compile(r"\d|\b(row|column|next to|beside|adjacent to|above|below|left of|right of)\b", re.I)
 
 
-def asks_for_engine(question: str) -> bool:
-    """True when a question asks for the points or legality of a concrete situation (an engine tool may be
-    needed); general questions such as 'how many points is an alien worth?' are rules questions."""
+def describes_position(question: str) -> bool:
+    """True when a player describes their own concrete situation and asks for its points or legality ('I put a
+    forest x2 next to a forest x1 and a forest x3, how many Pawints?'); general rules questions ('how many points
+    is a closed area with an alien worth?', 'can I draw over a mountain?') are not."""
     engine_words = _CHECK_WORDS.search(question) or _SCORE_WORDS.search(question)
-    return bool(engine_words and _SITUATION.search(question))
+    return bool(engine_words and _PLACED.search(question) and len(_CONCRETE.findall(question)) >= 2)
 
 
 def engine_intent(question: str, position: Any, fitting: list[str]) -> str:
@@ -53,3 +58,32 @@ def engine_intent(question: str, position: Any, fitting: list[str]) -> str:
     if wanted in fitting or not fitting:
         return wanted
     return fitting[0]
+
+
+_INTERJECTION = re.compile(r"^\s*(?:(?:wait|ok(?:ay)?|so|hey|hmm+|um+|quick question|question|also|and|but|oh|"
+                           r"sorry|right|well|yeah|then|real quick|just to check)\b[\s,.:!-]*)+", re.I)
+_AUX = re.compile(r"^(can|could|may|might|must|do|does|did|is|are|am|was|were|should|shall|will|would|have|has|"
+                  r"need|is it|are we|are you)\b", re.I)
+_WH = re.compile(r"^(what|how|which|who|whom|whose|when|where|why)\b", re.I)
+_HOW_MANY = re.compile(r"\b(how (many|much|far|big|long|large|often)|what(?:'s| is) the (max|min)\w*|number of|"
+                       r"how many points|worth)\b", re.I)
+_WHAT_IF = re.compile(r"\b(what (happens|if|now|then)|what do (i|we|you) do|what should|then what)\b", re.I)
+
+
+def question_kind(question: str) -> QuestionKind:
+    """What kind of answer a question wants: a yes/no verdict, a number, what happens in a situation, or other.
+    A leading if/when clause is skipped ("if nothing fits, can I …?" asks yes/no)."""
+    clauses = [c for c in re.split(r"[,;:—?]|\s-\s|\.\s", question) if c.strip()]
+    for clause in clauses:
+        clause = _INTERJECTION.sub("", clause).strip()
+        if not clause or re.match(r"^(if|when|whenever|once|after|before|while|since|say|suppose)\b", clause, re.I):
+            continue
+        if _WH.match(clause):
+            if _HOW_MANY.search(clause):
+                return "number"
+            return "whatif" if _WHAT_IF.search(clause) else "other"
+        if _AUX.match(clause):
+            return "yesno"
+    if _HOW_MANY.search(question):
+        return "number"
+    return "whatif" if _WHAT_IF.search(question) else "other"

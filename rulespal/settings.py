@@ -23,12 +23,11 @@ class Settings(BaseSettings):
     rulebooks_dir: Path = Field(default=BUNDLED_RULEBOOKS, description="Folder of the bundled rulebooks.")
     chroma_url: str | None = Field(default=None, description="Chroma server URL (http://host:port); local store if unset.")
     embedding_model: str | None = Field(default=None, description="sentence-transformers model path or name; packaged MiniLM if unset.")
-    model: str = Field(default="local", description="Chat model spec: local, fake, openai:…, anthropic:…, ollama:….")
+    model: str = Field(default="local", description="Chat model spec: local, extractive (no model), openai-compatible:URL, openai:…, anthropic:…, ollama:….")
     database_url: str | None = Field(default=None, description="Postgres URL for conversation memory; SQLite under home if unset.")
     redis_url: str | None = Field(default=None, description="Redis URL for rate limits shared across workers.")
     max_question_chars: int = Field(default=2000, description="Longest question accepted.")
     rate_limit_per_minute: int = Field(default=60, description="Requests per client per minute on the costly endpoints.")
-    relevance_threshold: float = Field(default=0.30, description="Minimum dense similarity of the best hit to answer from the book.")
     host: str = "127.0.0.1"
     port: int = 8000
 

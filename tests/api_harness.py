@@ -1,5 +1,5 @@
 """One RulesPal app per test session, shared by the API and web tests: the real embedding model and a real Chroma
-store in a temporary RULESPAL_HOME, the fake (rulebook-echo) chat model, served by uvicorn on 127.0.0.1."""
+store in a temporary RULESPAL_HOME, extractive answers (no chat model), served by uvicorn on 127.0.0.1."""
 
 from __future__ import annotations
 
@@ -68,7 +68,7 @@ def shared_server(tmp_path_factory: pytest.TempPathFactory) -> LiveServer:
     if not _SHARED:
         home = tmp_path_factory.mktemp("rulespal-home")
         os.environ["RULESPAL_HOME"] = str(home)
-        app = create_app(Settings(home=home, model="fake", rate_limit_per_minute=100_000))
+        app = create_app(Settings(home=home, model="extractive", rate_limit_per_minute=100_000))
         _server, url = serve(app)
         _SHARED.append(LiveServer(app, url, home))
     return _SHARED[0]

@@ -19,7 +19,7 @@ from rulespal.settings import Settings
 KNOWN_ID_PROBABILITY = 0.8  # the rest of the time the path ids are made up (404 paths)
 EXAMPLES = 8  # per operation, valid and invalid requests mixed
 # (method, path) of every documented operation; building the app runs nothing, so this is cheap at collection time
-_PATHS = create_app(Settings(model="fake")).openapi()["paths"]
+_PATHS = create_app(Settings(model="extractive")).openapi()["paths"]
 OPERATIONS = sorted((method.upper(), path) for path, methods in _PATHS.items() for method in methods)
 
 
@@ -38,7 +38,7 @@ def id_config() -> SchemathesisConfig:
 @pytest.fixture(scope="module")
 def api_schema(server):
     """The OpenAPI schema of a second app on the session's index (schemathesis runs its lifespan)."""
-    app = create_app(Settings(home=server.home, model="fake", rate_limit_per_minute=100_000))
+    app = create_app(Settings(home=server.home, model="extractive", rate_limit_per_minute=100_000))
     return schemathesis.openapi.from_asgi("/openapi.json", app, config=id_config())
 
 

@@ -57,7 +57,7 @@ def test_live_chat_streams_server_sent_events(http):
 @pytest.fixture(scope="module")
 def limited(server):
     """A second app on the same index with an in-memory budget of 2 questions per minute per client."""
-    app = create_app(Settings(home=server.home, model="fake", rate_limit_per_minute=2, redis_url=None))
+    app = create_app(Settings(home=server.home, model="extractive", rate_limit_per_minute=2, redis_url=None))
     with TestClient(app) as client:
         yield client
 
@@ -91,7 +91,7 @@ def test_memory_bucket_refills(monkeypatch):
 # --- rulespal serve ---------------------------------------------------------------------------------------------------------
 def test_serve_command_starts_a_server(server):
     port = free_port()
-    env = {**os.environ, "RULESPAL_HOME": str(server.home), "RULESPAL_MODEL": "fake"}
+    env = {**os.environ, "RULESPAL_HOME": str(server.home), "RULESPAL_MODEL": "extractive"}
     proc = subprocess.Popen([sys.executable, "-m", "rulespal", "serve", "--port", str(port)], env=env,
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     try:
@@ -104,7 +104,7 @@ def test_serve_command_starts_a_server(server):
             except httpx.TransportError:
                 assert proc.poll() is None and time.monotonic() < deadline, "the server did not come up"
                 time.sleep(0.3)
-        assert health.json()["chat"]["model"] == "fake"
+        assert health.json()["chat"]["model"] == "extractive"
     finally:
         proc.terminate()
         proc.wait(timeout=20)

@@ -1,5 +1,5 @@
 """HTTP API through FastAPI's TestClient: every route, error statuses and bodies, the chat stream's event order.
-Runs on the session's real app (real embeddings, real Chroma in a temp RULESPAL_HOME, fake chat model)."""
+Runs on the session's real app (real embeddings, real Chroma in a temp RULESPAL_HOME, extractive answers, no chat model)."""
 
 from __future__ import annotations
 
@@ -314,7 +314,7 @@ def test_health(client):
     body = client.get("/healthz").json()
     assert body["status"] == "ok"
     assert body["chunks"] > 0
-    assert body["chat"] == {"model": "fake", "ready": True, "error": None}
+    assert body["chat"] == {"model": "extractive", "ready": True, "error": None}
     assert body["engines"] == ["cartographers", "cational-meographic", "mise-kolonizace"]
 
 

@@ -73,7 +73,7 @@ def test_engine_command_errors_are_clear(run, tmp_path):
 
 
 def test_ask_json_with_the_fake_model(run):
-    out = run("ask", "Do diagonal spaces count as adjacent?", "--model", "fake", "--json")
+    out = run("ask", "Do diagonal spaces count as adjacent?", "--model", "extractive", "--json")
     assert out.exit_code == 0, out.output
     data = json.loads(out.stdout)
     assert data["game"] == "cartographers" and data["citations"][0]["section_id"] == "general-scoring-rules-to-remember"
@@ -84,14 +84,14 @@ def test_ask_with_a_pasted_position_prints_the_engine_table(run):
     position = ('{"board": [{"at": [0, 0], "type": "forest", "pawints": 1}], '
                 '"placed": {"at": [0, 1], "type": "forest", "pawints": 2}, "missions": []}')
     out = run("ask", f"How many Pawints does this score? {position}", "--game", "cational-meographic",
-              "--model", "fake")
+              "--model", "extractive")
     assert out.exit_code == 0, out.output
     assert "[score_cational_meographic]" in out.stdout and "TOTAL 3" in out.stdout
 
 
 def test_chat_keeps_the_game_and_handles_commands(run):
     script = "/game cartos\n/toc\nhow are coins scored?\n/game chess\n/new\n/quit\n"
-    out = run("chat", "--model", "fake", input=script)
+    out = run("chat", "--model", "extractive", input=script)
     assert out.exit_code == 0, out.output
     assert "[cartographers] >" in out.stdout
     assert "Scoring the Queen's Edicts  [end-of-the-season/scoring-the-queens-edicts]" in out.stdout  # /toc
@@ -104,8 +104,8 @@ def test_title_lookup(run):
 
 
 @pytest.mark.parametrize("args, message", [
-    (("ask", "   ", "--model", "fake"), "the question is empty"),
-    (("ask", "x" * 3000, "--model", "fake"), "the limit is"),
+    (("ask", "   ", "--model", "extractive"), "the question is empty"),
+    (("ask", "x" * 3000, "--model", "extractive"), "the limit is"),
     (("ask", "Do diagonal spaces count?", "--model", "nosuch:model"), "unknown model spec"),
 ])
 def test_ask_errors_are_messages_not_tracebacks(run, args, message):

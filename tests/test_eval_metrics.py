@@ -33,9 +33,33 @@ def test_percentile_nearest_rank():
     assert percentile([], 95) == 0.0
 
 
-def test_unsupported_numbers_ignore_section_refs_and_known_numbers():
-    from rulespal.citations import unsupported_numbers
+def _answer(text, verdict=None, covered=True, quote="Spaces only at diagonals are not."):
+    from rulespal.answer import Answer, Citation
 
-    support = "Shuffle the 15 photo mission cards. Forest x2 next to a forest x1."
-    assert unsupported_numbers("There are 15 cards [1-explore-phase].", support) == []
-    assert unsupported_numbers("You get 2, then 7 and 7 again.", support) == ["7"]
+    return Answer(text, "cartographers", (Citation("cartographers", "s", "S", quote),), covered=covered,
+                  verdict=verdict, basis="verdict" if verdict else "rule")
+
+
+def test_judge_counts_inverted_verdicts_and_false_claims_but_not_the_quote():
+    from rulespal.evals.answers import judge
+
+    row = {"kind": "yesno", "verdict": "no", "facts": ["diagonal"], "wrong": [r"^\W*yes\b", "diagonals count"],
+           "deciding": "Spaces only at diagonals are not."}
+    right = judge(row, _answer('No. The rulebook says (S): "Spaces only at diagonals are not."', "no"))
+    assert right["correct"] and not right["wrong"] and right["quote_decides"]
+    inverted = judge(row, _answer('Yes. The rulebook says (S): "Spaces only at diagonals are not."', "yes"))
+    assert inverted["wrong"] and not inverted["correct"]
+    quoted = judge(row, _answer('The rulebook says (S): "yes, diagonals count"', quote="yes, diagonals count"))
+    assert not quoted["wrong"]  # words inside the verified quote are the book's, not a claim of ours
+    refused = judge(row, _answer("The rulebook does not seem to answer this.", covered=False))
+    assert refused["false_refusal"] and not refused["correct"]
+
+
+def test_judge_on_unanswerable_questions():
+    from rulespal.evals.answers import judge
+
+    row = {"kind": "unanswerable", "facts": [], "wrong": []}
+    assert judge(row, _answer("The rulebook does not seem to answer this.", covered=False))["true_refusal"]
+    assert judge(row, _answer("No. The rulebook says …", "no"))["wrong"]
+    shown = judge(row, _answer('The rulebook says (S): "…"'))
+    assert not shown["wrong"] and not shown["correct"]

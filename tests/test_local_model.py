@@ -23,10 +23,26 @@ def test_weights_assemble_and_match_the_pinned_hash(pal):
     assert path.with_suffix(".sha256").read_text().split()[0] == GGUF_SHA256
 
 
+def test_local_model_picks_a_verdict_by_log_probability(local_bot):
+    from rulespal.models.base import Message
+
+    probs = local_bot.model.choose([Message("user", 'Rule: "Spaces only at diagonals are not adjacent." '
+                                                     "Question: are diagonal spaces adjacent? Reply Yes, No or Unclear.")],
+                                   ("Yes", "No", "Unclear"))
+    assert abs(sum(probs.values()) - 1) < 1e-6 and probs["No"] > 0.5
+
+
 def test_local_model_answers_a_rules_question_with_a_verified_citation(local_bot):
     answer = local_bot.ask("Do diagonal spaces count as adjacent in Cartographers?")
-    assert answer.game == "cartographers" and answer.answer.strip()
+    assert answer.game == "cartographers" and answer.verdict in (None, "no")
     assert answer.citations and answer.citations[0].section_id == "general-scoring-rules-to-remember"
+
+
+def test_local_model_routes_a_described_placement_to_the_engine(local_bot):
+    answer = local_bot.ask("I put a forest tile worth 2 Pawints at row 0 column 1 next to my forest worth 1 at "
+                           "row 0 column 0. How many Pawints do I score?", game="cational-meographic")
+    assert answer.tool_calls and answer.tool_calls[0].name.endswith("cational_meographic")
+    assert answer.basis in ("engine", "rule")  # an engine error falls back to the rulebook, never shown
 
 
 def test_local_model_scoring_question_uses_the_engine_numbers(local_bot):
@@ -36,3 +52,4 @@ def test_local_model_scoring_question_uses_the_engine_numbers(local_bot):
                            position=position)
     engine = [t for t in answer.tool_calls if t.name == "score_cational_meographic"]
     assert engine and engine[0].result["total"] == 3  # tile 2 + forest neighbour with fewer Pawints 1
+    assert answer.answer.startswith("The engine scores this at 3")

@@ -4,12 +4,10 @@ PostgreSQL, and rate limits shared through Redis."""
 from __future__ import annotations
 
 import pytest
-from langchain_core.messages import AIMessage
 from services import chroma_server, postgres_server, redis_server
 
 from rulespal.agent import Assistant
 from rulespal.memory import make_checkpointer
-from rulespal.models.fake import ScriptedChatModel
 from rulespal.service import RulesPal
 from rulespal.settings import Settings
 
@@ -32,14 +30,12 @@ def test_two_workers_share_one_index_on_a_chroma_server(tmp_path):
 def test_conversation_memory_is_shared_through_postgres(tmp_path, pal):
     with postgres_server() as url:
         settings = Settings(home=tmp_path, database_url=url)
-        worker_a = Assistant(pal, model=ScriptedChatModel(responses=[AIMessage(content="First answer.")]),
-                             checkpointer=make_checkpointer(settings))
-        model_b = ScriptedChatModel(responses=[AIMessage(content="Second answer.")])
-        worker_b = Assistant(pal, model=model_b, checkpointer=make_checkpointer(settings))
+        worker_a = Assistant(pal, model_spec="extractive", checkpointer=make_checkpointer(settings))
+        worker_b = Assistant(pal, model_spec="extractive", checkpointer=make_checkpointer(settings))
         first = worker_a.ask("How do photo missions score in Cational Meographic?", thread_id="shared-1")
         second = worker_b.ask("and in solo mode?", thread_id="shared-1")
         assert second.game == first.game == "cational-meographic"
-        assert any(getattr(m, "content", None) == "First answer." for m in model_b.received[0])
+        assert [t.answer for t in worker_b.conversations.history("shared-1")][0] == first.answer
 
 
 def test_rate_limits_are_shared_through_redis():

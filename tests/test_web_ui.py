@@ -1,4 +1,4 @@
-"""The web page in Debian chromium (Playwright) against a real server on 127.0.0.1 with the fake chat model.
+"""The web page in Debian chromium (Playwright) against a real server on 127.0.0.1 with the extractive answers, no chat model.
 Screenshots go to test-artifacts/."""
 
 from __future__ import annotations

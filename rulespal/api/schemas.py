@@ -134,6 +134,7 @@ class CitationOut(BaseModel):
     section_id: str
     title: str
     quote: str
+    source: Literal["rulebook", "ruling"] = Field(description="`ruling`: RulesPal's ruling where the book is silent.")
 
 
 class ToolCallOut(BaseModel):
@@ -154,6 +155,10 @@ class AnswerOut(BaseModel):
     thread_id: str | None
     covered: bool = Field(description="False when the rulebook had nothing relevant (see `nearest`).")
     nearest: list[dict[str, Any]]
+    basis: Literal["verdict", "rule", "engine", "ruling", "refusal"] = Field(
+        description="What the answer rests on: a verdict checked against the rule, the rule itself, the engine, "
+                    "a RulesPal ruling where the book is silent, or a refusal.")
+    verdict: Literal["yes", "no"] | None = Field(description="The yes/no verdict shown, when there is one.")
 
 
 class ChatStatusOut(BaseModel):

@@ -1,21 +1,28 @@
-"""Answer and tool-use evals: facts, citations, refusals, engine calls and numbers, and latency."""
+"""Answer and tool-use evals. Answers are judged for what a player is told: correct (states the deciding fact,
+nothing false), WRONG (states a false claim: an inverted verdict, a wrong number, a verdict the book does not
+give), false refusals, true refusals, whether the shown quote decides, engine calls for plain questions, and the
+time to the first answer text; dev and holdout splits reported apart."""
 
 from __future__ import annotations
 
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from statistics import mean
 from typing import Any
 
-from rulespal.agent import Assistant, answer_from_dict
+from rulespal.agent import Assistant
 from rulespal.answer import Answer
+from rulespal.citations import normalise
 from rulespal.evals.datasets import load_jsonl, save_result
 from rulespal.evals.metrics import facts_present, percentile
 
+ANSWER_SETS = ("answers-cartographers", "answers-cational-meographic", "answers-mise-kolonizace")
+_QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”")
+
 
 def timed_ask(bot: Assistant, question: str, **kwargs: Any) -> tuple[Answer, float, float]:
-    """Ask, returning the answer, seconds to the first model token, and total seconds."""
+    """Ask, returning the answer, seconds to the first answer text, and total seconds."""
     start, first = time.perf_counter(), None
     done: dict[str, Any] = {}
     for event in bot.stream(question, **kwargs):
@@ -24,45 +31,88 @@ def timed_ask(bot: Assistant, question: str, **kwargs: Any) -> tuple[Answer, flo
         if event.kind == "done":
             done = event.data
     total = time.perf_counter() - start
-    return answer_from_dict(done), first if first is not None else total, total
+    return Answer.from_dict(done), first if first is not None else total, total
 
 
-def _latency(firsts: list[float], totals: list[float]) -> dict[str, float]:
-    return {"first_token_p50_s": percentile(firsts, 50), "first_token_p95_s": percentile(firsts, 95),
-            "total_p50_s": percentile(totals, 50), "total_p95_s": percentile(totals, 95)}
+def own_words(answer: Answer) -> str:
+    """The answer's text without the rulebook quotes in it (quotes are verified; they cannot be false claims)."""
+    return _QUOTED.sub(" ", answer.answer)
 
 
-def run_answers(bot: Assistant, limit: int | None = None, progress: Callable[[str], None] = lambda _: None) -> dict:
-    """Evaluate the answer set; write evals/results/answers-<model>.json."""
-    rows = load_jsonl("answers")[:limit]
-    threads: dict[str, str] = {}
-    results, firsts, totals = [], [], []
-    for row in rows:
-        thread = threads.get(row.get("followup_of", ""), None)
-        answer, first, total = timed_ask(bot, row["question"], game=row.get("game"), thread_id=thread)
-        threads[row["id"]] = answer.thread_id
-        firsts.append(first)
-        totals.append(total)
-        text = answer.answer + " " + " ".join(c.quote for c in answer.citations)
-        unanswerable = row.get("kind") == "unanswerable"
-        results.append({
-            "id": row["id"], "kind": row.get("kind", "fact"),
-            "facts_ok": None if unanswerable else facts_present(text, row.get("facts", [])),
-            "citation_ok": None if unanswerable else any(c.section_id in row.get("gold", []) for c in answer.citations),
-            "refusal_ok": (not answer.covered) == unanswerable,
-            "answer": answer.answer, "citations": [c.section_id for c in answer.citations], "seconds": round(total, 2),
-        })
-        progress(f"{row['id']}: facts={results[-1]['facts_ok']} cite={results[-1]['citation_ok']} "
-                 f"refusal={results[-1]['refusal_ok']} {total:.1f}s")
-    answerable = [r for r in results if r["facts_ok"] is not None]
-    report = {
-        "model": bot.model_spec, "questions": len(results),
-        "fact_accuracy": mean(r["facts_ok"] for r in answerable) if answerable else 0.0,
-        "citation_accuracy": mean(r["citation_ok"] for r in answerable) if answerable else 0.0,
-        "refusal_accuracy": mean(r["refusal_ok"] for r in results) if results else 0.0,
-        "followup_fact_accuracy": mean([r["facts_ok"] for r in answerable if r["kind"] == "followup"] or [0.0]),
-        **_latency(firsts, totals), "rows": results,
+def judge(row: dict[str, Any], answer: Answer) -> dict[str, Any]:
+    """The verdict on one answer: correct / wrong / refusal flags and whether the shown quote decides."""
+    unanswerable = row.get("kind") == "unanswerable"
+    said = own_words(answer)
+    quotes = " ".join(c.quote for c in answer.citations if c.source == "rulebook")
+    inverted = bool(row.get("verdict")) and answer.verdict is not None and answer.verdict != row["verdict"]
+    false_claim = any(re.search(p, said, re.I | re.M) for p in row.get("wrong", []))
+    if unanswerable:
+        wrong = answer.verdict is not None or false_claim
+        refused = not answer.covered
+        return {"correct": refused and not wrong, "wrong": wrong, "false_refusal": False, "true_refusal": refused,
+                "quote_decides": None}
+    refused = not answer.covered
+    wrong = inverted or false_claim
+    stated = facts_present(f"{answer.answer} {quotes}", row.get("facts", []))
+    deciding = normalise(row.get("deciding", ""))
+    decides = bool(quotes) and (facts_present(quotes, row.get("facts", []))
+                                or any(deciding and normalise(c.quote).strip(" .") in deciding
+                                       and len(c.quote) > 0.5 * len(deciding) for c in answer.citations))
+    return {"correct": stated and not wrong and not refused, "wrong": wrong, "false_refusal": refused,
+            "true_refusal": False, "quote_decides": decides}
+
+
+def summarise(results: list[dict[str, Any]]) -> dict[str, Any]:
+    """Rates over a set of judged rows."""
+    if not results:
+        return {"questions": 0}
+    answerable = [r for r in results if r["kind"] != "unanswerable"]
+    unanswerable = [r for r in results if r["kind"] == "unanswerable"]
+    plain = [r for r in results if not r["has_position"]]
+    rate = lambda rows, key: round(mean(1.0 if r[key] else 0.0 for r in rows), 3) if rows else None  # noqa: E731
+    followups = [r for r in answerable if r["kind"] == "followup"]
+    return {
+        "questions": len(results), "answerable": len(answerable), "unanswerable": len(unanswerable),
+        "correct": rate(answerable, "correct"), "wrong": rate(results, "wrong"),
+        "wrong_answerable": rate(answerable, "wrong"), "wrong_unanswerable": rate(unanswerable, "wrong"),
+        "false_refusal": rate(answerable, "false_refusal"), "true_refusal": rate(unanswerable, "true_refusal"),
+        "quote_decides": rate(answerable, "quote_decides"), "verdict_shown": rate(answerable, "verdict_shown"),
+        "followup_correct": rate(followups, "correct"),
+        "engine_calls_for_plain_questions": sum(r["engine_calls"] for r in plain),
+        "first_text_p50_s": percentile([r["first_s"] for r in results], 50),
+        "first_text_p95_s": percentile([r["first_s"] for r in results], 95),
+        "total_p50_s": percentile([r["seconds"] for r in results], 50),
+        "total_p95_s": percentile([r["seconds"] for r in results], 95),
     }
+
+
+def load_answer_sets(names: Iterable[str] = ANSWER_SETS) -> list[dict[str, Any]]:
+    """Every answer-set row, in file order (follow-ups right after what they follow)."""
+    return [row for name in names for row in load_jsonl(name)]
+
+
+def run_answers(bot: Assistant, limit: int | None = None, split: str | None = None,
+                progress: Callable[[str], None] = lambda _: None) -> dict:
+    """Evaluate the answer sets (optionally one split); write evals/results/answers-<model>.json."""
+    rows = [r for r in load_answer_sets() if split is None or r.get("split") == split][:limit]
+    threads: dict[str, str] = {}
+    results = []
+    for row in rows:
+        thread = threads.get(row.get("followup_of", ""))
+        game = None if row.get("followup_of") else row.get("game")
+        answer, first, total = timed_ask(bot, row["question"], game=game, thread_id=thread)
+        threads[row["id"]] = answer.thread_id or ""
+        verdict = judge(row, answer)
+        results.append({"id": row["id"], "split": row.get("split", "dev"), "kind": row.get("kind", "fact"),
+                        "has_position": "position" in row, **verdict, "basis": answer.basis,
+                        "verdict_shown": answer.verdict is not None, "engine_calls": len(answer.tool_calls),
+                        "answer": answer.answer, "citations": [c.section_id for c in answer.citations],
+                        "first_s": round(first, 2), "seconds": round(total, 2)})
+        flag = "WRONG" if verdict["wrong"] else ("ok" if verdict["correct"] else "miss")
+        progress(f"{row['id']} [{row.get('split')}] {flag} {answer.basis} {total:.1f}s  {row['question'][:60]}")
+    report = {"model": bot.model_spec, "all": summarise(results),
+              "dev": summarise([r for r in results if r["split"] == "dev"]),
+              "holdout": summarise([r for r in results if r["split"] == "holdout"]), "rows": results}
     save_result(f"answers-{_slug(bot.model_spec)}", report)
     return report
 
@@ -104,11 +154,12 @@ def run_tools(bot: Assistant, limit: int | None = None, progress: Callable[[str]
         "tool_call_accuracy": mean(r["tool_ok"] for r in results) if results else 0.0,
         "engine_result_accuracy": mean(r["result_ok"] for r in results) if results else 0.0,
         "final_number_accuracy": mean(numbered) if numbered else 0.0,
-        **_latency(firsts, totals), "rows": results,
+        "first_text_p50_s": percentile(firsts, 50), "first_text_p95_s": percentile(firsts, 95),
+        "total_p50_s": percentile(totals, 50), "total_p95_s": percentile(totals, 95), "rows": results,
     }
     save_result(f"tools-{_slug(bot.model_spec)}", report)
     return report
 
 
 def _slug(spec: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", spec.lower()).strip("-")
+    return re.sub(r"[^a-z0-9]+", "-", spec.split("?")[0].lower()).strip("-")[:60]

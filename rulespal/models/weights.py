@@ -26,14 +26,6 @@ def _part_file(n: int) -> Path:
     return Path(next(iter(spec.submodule_search_locations))) / "data" / f"part{n:02d}.bin"
 
 
-def _sha256(path: Path) -> str:
-    digest = hashlib.sha256()
-    with path.open("rb") as fh:
-        while block := fh.read(1 << 20):
-            digest.update(block)
-    return digest.hexdigest()
-
-
 def ensure_gguf(home: Path) -> Path:
     """The assembled, hash-checked GGUF under home/models (assembled once, streamed, written atomically)."""
     target = home / "models" / GGUF_NAME

@@ -1,19 +1,16 @@
-"""Prompt templates (the .md files beside this module) and the markers they share with the models."""
+"""Prompt templates: the .md files beside this module, filled with str.format."""
 
 from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
 
-ENGINE_RESULT_PREFIX = "Engine result"
-
 
 @cache
-def prompt(name: str) -> str:
-    """The text of rulespal/prompts/<name>.md."""
-    return (Path(__file__).parent / f"{name}.md").read_text(encoding="utf-8")
+def _template(name: str) -> str:
+    return (Path(__file__).parent / f"{name}.md").read_text(encoding="utf-8").strip()
 
 
-def engine_result_line(tool: str, result_json: str) -> str:
-    """How an engine result computed before the model runs is shown to it."""
-    return f"{ENGINE_RESULT_PREFIX} ({tool}): {result_json}"
+def prompt(name: str, **values: str) -> str:
+    """rulespal/prompts/<name>.md with its {placeholders} filled."""
+    return _template(name).format(**values)

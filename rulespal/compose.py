@@ -1,0 +1,65 @@
+"""The words a player reads, built from data: the rule itself, a checked verdict before it, an engine result,
+a RulesPal ruling, or a refusal. Nothing here invents a fact: every clause comes from the book, the engine or
+the rulings file."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from rulespal.evidence import EvidenceSentence
+from rulespal.rulings import Ruling
+
+RULING_SENTENCES = 2
+
+
+def rule_text(shown: Sequence[EvidenceSentence]) -> str:
+    """'The rulebook says (Title): "…"' for the deciding sentences, grouped by section."""
+    parts: list[str] = []
+    for sentence in shown:
+        if parts and sentence.title == shown[0].title:
+            parts[-1] += f' … "{sentence.text}"'
+        else:
+            parts.append(f'({sentence.title}): "{sentence.text}"')
+    return "The rulebook says " + " And ".join(parts)
+
+
+def verdict_text(verdict: str, shown: Sequence[EvidenceSentence]) -> str:
+    """'Yes.' or 'No.' followed by the rule it rests on."""
+    return f"{verdict.capitalize()}. {rule_text(shown)}"
+
+
+def engine_summary(result: Any) -> str | None:
+    """One sentence for an engine result (total with its lines, or a verdict with reasons); None for an error."""
+    if not isinstance(result, dict) or "error" in result:
+        return None
+    if "total" in result and result.get("legal", True) is not False:
+        lines = ", ".join(f"{ln['label']} {ln['points']}" for ln in result.get("lines", []) if ln.get("points"))
+        return f"The engine scores this at {result['total']}" + (f" ({lines})." if lines else ".")
+    if "legal" in result:
+        reasons = "; ".join(r["message"] for r in result.get("reasons", []))
+        verdict = "legal" if result["legal"] else "not legal"
+        return f"The engine says this is {verdict}" + (f": {reasons}." if reasons and not result["legal"] else ".")
+    for key in ("title", "winner", "winners"):
+        if key in result:
+            return f"The engine's {key}: {result[key]}."
+    return "The engine's result is shown below."
+
+
+def ruling_text(book_title: str, ruling: Ruling) -> str:
+    """The book is silent; RulesPal's ruling, marked as such."""
+    text = " ".join(re.split(r"(?<=[.!?])\s+", ruling.text)[:RULING_SENTENCES])
+    return (f"The {book_title} rulebook does not say. RulesPal's own ruling ({ruling.id}, {ruling.title}), "
+            f"not the book's words: {text}")
+
+
+def refusal_text(book_title: str, nearest: Sequence[str]) -> str:
+    """The book does not answer this; where to look instead (section titles only, the links come as data)."""
+    near = f" Nearest sections: {', '.join(nearest)}." if nearest else ""
+    return f"The {book_title} rulebook does not seem to answer this.{near}"
+
+
+def position_unreadable() -> str:
+    """A short pointer when the engine could not read a pasted position (its errors are in the details)."""
+    return "The engine could not read the position you gave (the details list what is wrong)."

@@ -1,0 +1,181 @@
+"""Sentence-level evidence: the sentences of the top sections that decide a question, and whether there are any."""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+
+from rulespal.citations import MIN_QUOTE_CHARS, clean_line
+from rulespal.embeddings import Embedder
+from rulespal.lexical import tokenize
+from rulespal.library import Library
+from rulespal.questions import QuestionKind
+from rulespal.retrieval import SearchResult
+
+CACHE_LIMIT = 50_000
+SECTIONS = 4  # top sections whose sentences compete
+SHOWN = 2  # at most this many deciding sentences are shown
+SECOND_RATIO = 0.9  # a second sentence is shown when it scores at least this share of the best
+DENSE, LEXICAL, CUE, PRIOR = 1.0, 0.8, 0.12, 0.10
+
+_MODAL = re.compile(r"\b(must|may|cannot|can ?not|can't|only|never|always|except|unless|not|no|allowed|instead|"
+                    r"required|may not|have to|either|any)\b", re.I)
+_NUMBER = re.compile(r"\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fourteen|fifteen|"
+                     r"twenty|thirty|half|double|twice|once)\b", re.I)
+_CONDITION = re.compile(r"\b(if|when|whenever|otherwise|instead|in that case|unless|until|tie|tied|ties)\b", re.I)
+_CUES = {"yesno": _MODAL, "number": _NUMBER, "whatif": _CONDITION}
+_LEANS_BACK = re.compile(r"^(instead|then|otherwise|in that case|in this case|this|that|these|those|it|they|its|"
+                         r"their|such|also|however|but|so|if so|if not|if it does)\b", re.I)
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z(\"“])")
+SHORT_SENTENCE = 45  # a sentence this short is read together with the one before it
+
+
+def rule_units(text: str) -> list[str]:
+    """The quotable units of a section: sentences of each paragraph or list item, a sentence that leans on the
+    one before it ('Instead, …', 'It must…', a very short one) joined to it; every unit is verbatim text."""
+    units: list[str] = []
+    for line in text.splitlines():
+        line = clean_line(line)
+        if not line:
+            continue
+        pieces = _SENTENCE_END.split(line)
+        joined: list[str] = []
+        for piece in pieces:
+            piece = piece.strip()
+            if joined and (_LEANS_BACK.match(piece) or len(piece) < SHORT_SENTENCE):
+                joined[-1] = f"{joined[-1]} {piece}"
+            elif piece:
+                joined.append(piece)
+        units.extend(u for u in joined if len(u) >= MIN_QUOTE_CHARS)
+    return units
+
+
+@dataclass(frozen=True)
+class EvidenceSentence:
+    """One candidate sentence with where it comes from and how well it answers the question."""
+
+    game: str
+    section_id: str
+    title: str
+    text: str
+    section_rank: int
+    position: int
+    score: float
+    similarity: float
+    coverage: float
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """The deciding sentences (best first) and how strongly the book answers the question."""
+
+    sentences: tuple[EvidenceSentence, ...]
+    strength: float
+    coverage: float
+
+    @property
+    def best(self) -> EvidenceSentence | None:
+        """The highest-scoring sentence, or None."""
+        return self.sentences[0] if self.sentences else None
+
+    def shown(self) -> tuple[EvidenceSentence, ...]:
+        """The sentences to show: the best, plus a close second; in reading order within a section."""
+        if not self.sentences:
+            return ()
+        best = self.sentences[0]
+        picked = [best] + [s for s in self.sentences[1:SHOWN] if s.score >= SECOND_RATIO * best.score]
+        return tuple(sorted(picked, key=lambda s: (s.section_rank, s.position)))
+
+
+class EvidenceFinder:
+    """Scores the sentences of the top sections against a question: meaning (embeddings), the question's rarer
+    words, rule-language cues for the kind of question, and the section's retrieval rank."""
+
+    def __init__(self, library: Library, embedder: Embedder):
+        self.library, self.embedder = library, embedder
+        self._cache: dict[str, np.ndarray] = {}  # sentence vectors: a book's sentences are embedded once
+        self._idf = lru_cache(maxsize=64)(self._book_idf)
+
+    def _vectors(self, texts: Sequence[str]) -> np.ndarray:
+        missing = [t for t in dict.fromkeys(texts) if t not in self._cache]
+        if missing:
+            if len(self._cache) > CACHE_LIMIT:
+                self._cache.clear()
+            self._cache.update(zip(missing, np.array(self.embedder.embed(missing), dtype=np.float32)))
+        return np.stack([self._cache[t] for t in texts])
+
+    def similarities(self, query: str, texts: Sequence[str]) -> list[float]:
+        """Cosine similarity of a query to each text."""
+        vectors = self._vectors([query, *texts])
+        return [float(v) for v in vectors[1:] @ vectors[0]]
+
+    def _book_idf(self, game: str) -> dict[str, float]:
+        book = self.library.resolve(game)
+        docs = [set(stems(f"{s.title} {unit}")) for s in book.sections for unit in rule_units(s.text)]
+        df = Counter(t for d in docs for t in d)
+        return {t: math.log(1 + len(docs) / n) for t, n in df.items()}
+
+    def find(self, question: str, found: SearchResult, kind: QuestionKind, context: str | None = None) -> Evidence:
+        """Evidence for a question from the top sections of a search (context: the previous question, for a
+        follow-up, whose words count at half weight)."""
+        if found.game is None or not found.hits:
+            return Evidence((), 0.0, 0.0)
+        book = self.library.resolve(found.game)
+        idf = self._idf(book.id)
+        wanted = _weights(question, idf, names={t for n in self.library.names(book) for t in stems(n)})
+        if context:
+            for token, weight in _weights(context, idf, set()).items():
+                wanted.setdefault(token, weight / 2)
+        total = sum(wanted.values()) or 1.0
+        candidates: list[tuple[int, int, str, str, str]] = []
+        for rank, hit in enumerate(found.hits[:SECTIONS]):
+            section = book.section(hit.section_id)
+            if section is None:
+                continue
+            for pos, sent in enumerate(rule_units(section.text)):
+                candidates.append((rank, pos, section.id, section.title, sent))
+        if not candidates:
+            return Evidence((), 0.0, 0.0)
+        query = f"{context} {question}" if context else question
+        qvec = self._vectors([query])[0]
+        svecs = self._vectors([f"{title}: {sent}" for _r, _p, _sid, title, sent in candidates])
+        sims = svecs @ qvec
+        cue = _CUES.get(kind)
+        scored = []
+        for (rank, pos, sid, title, sent), sim in zip(candidates, sims):
+            tokens = set(stems(f"{title} {sent}"))
+            coverage = sum(w for t, w in wanted.items() if t in tokens) / total
+            bonus = CUE if cue is not None and cue.search(sent) else 0.0
+            score = DENSE * float(sim) + LEXICAL * coverage + bonus + PRIOR / (1 + rank)
+            scored.append(EvidenceSentence(book.id, sid, title, sent, rank, pos, score, float(sim), coverage))
+        scored.sort(key=lambda s: -s.score)
+        section_tokens = set()
+        for hit in found.hits[:SECTIONS]:
+            section_tokens |= set(stems(" ".join(hit.heading_path) + " " + hit.text))
+        coverage = sum(w for t, w in wanted.items() if t in section_tokens) / total
+        return Evidence(tuple(scored[:8]), scored[0].score, coverage)
+
+
+def _weights(text: str, idf: dict[str, float], names: set[str]) -> dict[str, float]:
+    """IDF weight of each content word of a text; words the book never uses weigh as much as its rarest."""
+    rarest = max(idf.values(), default=1.0)
+    return {t: idf.get(t, rarest) for t in stems(text) if t not in names}
+
+
+def stems(text: str) -> list[str]:
+    """Content words reduced to a rough stem, so 'touching', 'touched' and 'touch' meet."""
+    out = []
+    for token in tokenize(text):
+        for suffix in ("ing", "ed", "es", "ly"):
+            if token.endswith(suffix) and len(token) - len(suffix) >= 4:
+                token = token[: -len(suffix)]
+                break
+        out.append(token)
+    return out
+
