@@ -5,6 +5,10 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any, Callable, Mapping
 
+from engine.kit import ErrorDetail, PositionError, check_document
+
+__all__ = ["Breakdown", "ErrorDetail", "GameEngine", "Operation", "PositionError", "Reason", "ScoreLine", "Verdict"]
+
 
 @dataclass(frozen=True)
 class Reason:
@@ -57,30 +61,6 @@ class Breakdown:
 
 
 @dataclass(frozen=True)
-class ErrorDetail:
-    """One problem in an input document: where (`loc`, a path of keys/indexes) and what was expected."""
-
-    loc: tuple[str | int, ...]
-    msg: str
-
-    def __str__(self) -> str:
-        where = ".".join(str(part) for part in self.loc) or "(document)"
-        return f"{where}: {self.msg}"
-
-
-class PositionError(ValueError):
-    """A position or move that cannot be read; carries every problem found with its location."""
-
-    def __init__(self, errors: list[ErrorDetail] | ErrorDetail | str, loc: tuple[str | int, ...] = ()):
-        if isinstance(errors, str):
-            errors = [ErrorDetail(loc, errors)]
-        elif isinstance(errors, ErrorDetail):
-            errors = [errors]
-        self.errors: tuple[ErrorDetail, ...] = tuple(errors)
-        super().__init__("; ".join(str(e) for e in self.errors))
-
-
-@dataclass(frozen=True)
 class Operation:
     """An engine entry point callable with one JSON document: its name, a description for people and
     models, the JSON Schema of its input, and the function that returns a JSON-ready dict."""
@@ -89,6 +69,16 @@ class Operation:
     description: str
     input_schema: Mapping[str, Any]
     run: Callable[[Any], dict[str, Any]]
+
+    def __post_init__(self) -> None:
+        func = self.run
+
+        def run(document: Any) -> dict[str, Any]:
+            """Refuse a document beyond the reader's limits, then run the operation on it."""
+            check_document(document)
+            return func(document)
+
+        object.__setattr__(self, "run", run)
 
 
 @dataclass(frozen=True)

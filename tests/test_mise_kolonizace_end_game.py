@@ -44,6 +44,9 @@ def test_tied_players_share_the_rank_and_missing_totals_count_as_zero() -> None:
     ({"players": [{"colour": "blue", "last_tiles": ["F", "Q"]}]}, "unknown area kind"),
     ("blue x y | F | F", "colour [total]"),
     ("[]", "not a player colour"),
+    ("blue -5 | F | F", "whole number >= 0"),  # the JSON form refuses a negative total; so does the text form
+    ("blue \u00b2 | F | F", "digits 0-9"),
+    ({"players": [{"colour": None, "last_tiles": ["F", "F"]}]}, "expected the player's colour, got None"),
 ])
 def test_bad_end_game_input(doc: object, words: str) -> None:
     with pytest.raises(PositionError) as caught:

@@ -57,7 +57,7 @@ def test_statements_separated_by_semicolons_and_comments_ignored() -> None:
 
 
 def test_tiles_in_json_may_be_compact_strings_and_defaults_apply() -> None:
-    position = parse_position({"tiles": ["@0,1 F(blue=1 BLUE=2)"]})
+    position = parse_position({"tiles": ["@0,1 F(BLUE=3)"]})
     assert position.base == (0, 0) and position.players is None and position.totals is None
     assert position.move == Placement((0, 1), 0, Tile((Area("forest", {s: "open" for s in "NESW"}, {"blue": 3}),)))
     assert parse_position({"tiles": ["@0,1 F"], "base": "none"}).base is None
@@ -114,6 +114,13 @@ def test_tiles_in_json_may_be_compact_strings_and_defaults_apply() -> None:
     ({"tiles": ["@0,1 F"], "move": "@0,2 F"}, ("move",), "unknown field"),
     ({"tiles": ["@0,1 F"], "base": "nowhere"}, ("base",), "'none' for no space base"),
     ([1, 2], (), "position object"),
+    # contradictions and non-ASCII digits are refused, never summed or crashed on (issue 11)
+    ("@0,1 F(blue=1 BLUE=2)", ("line", 1), "cosmonauts of 'blue' are given twice"),
+    ("@0,1 F(a=1 aliens=2)", ("line", 1), "aliens are given twice"),
+    ("@0,1 F(a=\u00b2)", ("line", 1), "cannot read"),
+    ("@0,1 F(blue=\u2460)", ("line", 1), "cannot read"),
+    ("@\u0663,1 F", ("line", 1), "starts with its square"),
+    ({"tiles": ["@0,1 F"], "players": [None]}, ("players", 0), "expected a colour, got null"),
 ])
 def test_malformed_input_is_located_and_explained(doc: object, loc: tuple, words: str) -> None:
     found = errors_of(doc)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.kit import shown
 from engine.mise_kolonizace.build import Loc, Problems, build_end_game, build_position, colour_problem, complete_tile
 from engine.mise_kolonizace.model import Area, Cell, Placement, PlayerEnd, Position, Tile
 from engine.mise_kolonizace.notation_text import parse_end_game_text, parse_placement_text, parse_position_text
@@ -150,9 +151,9 @@ def parse_position(doc: Any) -> Position:
         if not isinstance(doc["players"], list):
             problems.add(("players",), f"expected a list of colours, e.g. [\"blue\", \"red\"], got {doc['players']!r}")
         else:
-            players = tuple(str(p).lower() for p in doc["players"])
-            for index, colour in enumerate(players):
-                reason = colour_problem(colour)
+            players = tuple(p.lower() if isinstance(p, str) else "" for p in doc["players"])
+            for index, (given, colour) in enumerate(zip(doc["players"], players)):
+                reason = colour_problem(colour) if isinstance(given, str) else f"expected a colour, got {shown(given)}"
                 if reason:
                     problems.add(("players", index), reason)
     totals = None if doc.get("totals") is None else _colour_counts(doc["totals"], ("totals",), problems, 0)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from engine.kit import ascii_whole
 from engine.mise_kolonizace.build import Loc, Problems, build_end_game, build_position, colour_problem, complete_tile
 from engine.mise_kolonizace.model import Area, Placement, PlayerEnd, Position, Tile
 from engine.mise_kolonizace.tables import (
@@ -16,14 +17,14 @@ from engine.mise_kolonizace.tables import (
     SIDES,
 )
 
-_AREA = re.compile(r"\s*([A-Za-z]+)\s*(\(([^()]*)\))?")
-_DIAGONAL = re.compile(r"\s*([\\/])\s*(green|red|g|r)?", re.IGNORECASE)
-_ITEM = re.compile(r"[\s,;]*([A-Za-z][\w-]*)\s*=\s*([\w-]+)[\s,;]*")
-_AT = re.compile(r"\s*@\s*(-?\d+)\s*,\s*(-?\d+)")
-_ROTATION = re.compile(r"\s+[rR]\s*(-?\d+)(?=\s|$)")
-_HEADER = re.compile(r"\s*(players|totals|stacks|base)\s*:(.*)", re.IGNORECASE | re.DOTALL)
-_PAIR = re.compile(r"[\s,]*([A-Za-z][\w-]*)\s*=\s*(-?\d+)[\s,]*")
-_COORDS = re.compile(r"\s*(-?\d+)\s*,\s*(-?\d+)\s*")
+_AREA = re.compile(r"\s*([A-Za-z]+)\s*(\(([^()]*)\))?", re.ASCII)
+_DIAGONAL = re.compile(r"\s*([\\/])\s*(green|red|g|r)?", re.IGNORECASE | re.ASCII)
+_ITEM = re.compile(r"[\s,;]*([A-Za-z][\w-]*)\s*=\s*([\w-]+)[\s,;]*", re.ASCII)
+_AT = re.compile(r"\s*@\s*(-?[0-9]{1,9})\s*,\s*(-?[0-9]{1,9})", re.ASCII)
+_ROTATION = re.compile(r"\s+[rR]\s*(-?[0-9]{1,9})(?=\s|$)", re.ASCII)
+_HEADER = re.compile(r"\s*(players|totals|stacks|base)\s*:(.*)", re.IGNORECASE | re.DOTALL | re.ASCII)
+_PAIR = re.compile(r"[\s,]*([A-Za-z][\w-]*)\s*=\s*(-?[0-9]{1,9})[\s,]*", re.ASCII)
+_COORDS = re.compile(r"\s*(-?[0-9]{1,9})\s*,\s*(-?[0-9]{1,9})\s*", re.ASCII)
 _WORD_KINDS = {name: name for name in KINDS}
 
 
@@ -50,6 +51,7 @@ def _parse_area(text: str, start: int, loc: Loc, problems: Problems) -> tuple[Ar
     sides: dict[str, str] = {}
     cosmonauts: dict[str, int] = {}
     aliens = 0
+    seen: set[str] = set()  # "a"/"aliens" and colours already given
     position = 0
     body = body or ""
     while position < len(body) and body[position:].strip(" \t,;"):
@@ -68,19 +70,27 @@ def _parse_area(text: str, start: int, loc: Loc, problems: Problems) -> tuple[Ar
                 problems.add(loc, f"side {name.upper()} is given twice in {word}(...)")
             sides[name.upper()] = edge
         elif name.lower() in ("a", "aliens"):
-            if not value.isdigit():
-                problems.add(loc, f"aliens {name}={value!r}: expected a whole number, e.g. a=1")
+            count = ascii_whole(value)
+            if count is None:
+                problems.add(loc, f"aliens {name}={value!r}: expected a whole number in digits 0-9, e.g. a=1")
+            elif "a" in seen:
+                problems.add(loc, f"aliens are given twice in {word}(...); write their number once, e.g. a=2")
             else:
-                aliens += int(value)
+                aliens = count
+            seen.add("a")
         else:
             colour = name.lower()
             reason = colour_problem(colour)
+            count = ascii_whole(value)
             if reason:
                 problems.add(loc, f"{name}={value}: {reason}; sides are N, E, S, W and aliens are a=<number>")
-            elif not value.isdigit():
-                problems.add(loc, f"cosmonauts {name}={value!r}: expected a whole number, e.g. {colour}=1")
-            elif int(value):
-                cosmonauts[colour] = cosmonauts.get(colour, 0) + int(value)
+            elif count is None:
+                problems.add(loc, f"cosmonauts {name}={value!r}: expected a whole number in digits 0-9, e.g. {colour}=1")
+            elif colour in seen:
+                problems.add(loc, f"cosmonauts of {colour!r} are given twice in {word}(...); write their number once")
+            elif count:
+                cosmonauts[colour] = count
+            seen.add(colour)
     return Area(kind or word, sides, cosmonauts, aliens), match.end()
 
 
@@ -220,15 +230,17 @@ def parse_end_game_text(text: str) -> tuple[PlayerEnd, ...]:
         loc: Loc = ("line", number)
         head, *tiles_text = statement.split("|")
         words = head.split()
-        if not 1 <= len(words) <= 2 or (len(words) == 2 and not words[1].lstrip("-").isdigit()):
-            problems.add(loc, f"expected 'colour [total] | TILE | TILE', e.g. 'blue 42 | F(blue=1) | M(a=1)'; got {head.strip()!r}")
+        total = ascii_whole(words[1]) if len(words) == 2 else None
+        if not 1 <= len(words) <= 2 or (len(words) == 2 and total is None):
+            problems.add(loc, f"expected 'colour [total] | TILE | TILE' with the total a whole number >= 0 in digits "
+                              f"0-9, e.g. 'blue 42 | F(blue=1) | M(a=1)'; got {head.strip()!r}")
             continue
         colour = words[0].lower()
         reason = colour_problem(colour)
         if reason:
             problems.add(loc, reason)
         tiles = [parse_placement_text(t, loc + (index,), problems, need_at=False) for index, t in enumerate(tiles_text)]
-        players.append(PlayerEnd(colour, int(words[1]) if len(words) == 2 else None,
+        players.append(PlayerEnd(colour, total,
                                  tuple(t.tile if isinstance(t, Placement) else t for t in tiles if t is not None)))
     if not players and not problems.errors:
         problems.add(("text",), "no player found: write one line per player, e.g. 'blue 42 | F(blue=1) | M(a=1)'")
