@@ -54,17 +54,17 @@ def test_score_game_solo_by_hand() -> None:
     assert ana["total"] == 11 and ana["monster_stars_lost"] == 4 and result["complete"]
     assert [s["season"] for s in ana["seasons"]] == ["spring", "summer", "fall", "winter"]
     assert result["solo"]["rating"] == -78
-    # Below the lowest threshold (-30) the lowest title applies.
-    assert result["solo"]["title"] == "Oblivious Inkdrinker"
+    # The title is the highest one whose rating was met or surpassed; below -30 none was: no title.
+    assert result["solo"]["title"] is None and "no title" in result["solo"]["detail"]
     assert result["winners"] == ["Ana"]
 
 
 @pytest.mark.parametrize(("rating", "title"), [
     (30, "Legendary Cartographer"), (29, "Master Mapsmith"), (10, "Journeyman Topographer"),
     (0, "Apprentice Surveyor"), (-1, "Amateur Assessor"), (-5, "Amateur Assessor"), (-6, "Inept Assistant"),
-    (-11, "Dimwitted Doodler"), (-30, "Oblivious Inkdrinker"),
+    (-11, "Dimwitted Doodler"), (-30, "Oblivious Inkdrinker"), (-31, None), (-78, None),
 ])
-def test_solo_titles(rating: int, title: str) -> None:
+def test_solo_titles(rating: int, title: str | None) -> None:
     assert solo_title(rating) == title
 
 
@@ -165,12 +165,13 @@ def test_solo_ambush_walks_the_edge_in_the_arrow_direction() -> None:
     assert [cell_of(i) for i in gnoll] == [(1, 0), (1, 1), (2, 0), (3, 0), (3, 1)]
 
 
-def test_solo_ambush_moves_inward_then_falls_back_to_1x1() -> None:
+def test_solo_ambush_moves_inward_then_is_disregarded_when_it_fits_nowhere() -> None:
     ring = [(r, c) for r in range(11) for c in range(11) if min(r, c, 10 - r, 10 - c) == 0]
     inner = solo_ambush_cells(Board.sketch(A, {"F": ring}), ambush("Goblin Attack"))
     assert [cell_of(i) for i in inner] == [(7, 7), (8, 8), (9, 9)]  # ring 1, bottom-right corner
     everything = [(r, c) for r in range(11) for c in range(11) if (r, c) not in A.mountains and (r, c) != (4, 6)]
-    assert solo_ambush_cells(Board.sketch(A, {"W": everything}), ambush("Gnoll Raid")) == (4 * 11 + 6,)
+    # One empty space left: the 5-space Gnoll shape fits nowhere, so the card is disregarded (no 1x1 in solo play).
+    assert solo_ambush_cells(Board.sketch(A, {"W": everything}), ambush("Gnoll Raid")) == ()
 
 
 def test_deal_edicts_one_card_per_deck() -> None:

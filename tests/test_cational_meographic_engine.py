@@ -49,7 +49,7 @@ def test_rule_refs_emitted_are_rulebook_sections():
         ("score", {"board": [tile, {"at": [1, 0], "type": "lake", "pawints": 1}, {"at": [-1, 0], "type": "forest",
                                                                                    "pawints": 1}],
                    "placed": {"at": [0, 1], "type": "forest", "pawints": 2},
-                   "missions": [{"name": "A", "pawints": 1, "pattern": domino},
+                   "missions": [{"name": "A", "pawints": 1, "bonus": 1, "pattern": domino},
                                 {"name": "B", "pawints": 1, "covered": True, "pattern": domino}]}),
         ("score", {"board": [tile], "placed": {"at": [1, 1], "type": "forest", "pawints": 2}}),
         ("check", {"board": [tile], "placed": {"at": [5, 5], "type": "forest", "pawints": 2}}),

@@ -38,9 +38,12 @@ def positions(draw):
     missions = []
     for i in range(draw(st.integers(1, 3))):
         shape = draw(polyomino(4))
-        missions.append({"name": f"Card {i}", "pawints": draw(st.integers(0, 6)), "bonus": draw(st.integers(0, 3)),
-                         "covered": draw(st.booleans()),
+        missions.append({"name": f"Card {i}", "pawints": draw(st.integers(0, 6)), "bonus": 0, "covered": False,
                          "pattern": [{"at": list(p), "type": draw(st.sampled_from(TYPES + ("*",)))} for p in shape]})
+    if len(missions) > 1 and draw(st.booleans()):  # one card half-covered by another, which carries its Pawints
+        low, top = draw(st.permutations(range(len(missions))))[:2]
+        missions[low]["covered"] = True
+        missions[top]["bonus"] = missions[low]["pawints"]
     return {"board": board, "placed": placed, "missions": missions}
 
 

@@ -106,3 +106,27 @@ def test_missions_must_be_a_list():
 def test_mission_pawints_may_be_zero_and_wildcard_pattern_is_accepted():
     doc = mission_doc(pawints=0, pattern=[{"at": [0, 0], "type": "*"}])
     assert ENGINE.operation("score").run(doc)["total"] == 1  # tile 1 + a card worth 0
+
+
+def _card(name, pawints, **extra):
+    return {"name": name, "pawints": pawints, "pattern": [{"at": [0, 0], "type": "*"}]} | extra
+
+
+@pytest.mark.parametrize("missions, loc, words", [
+    ([_card("A", 2, covered=True, bonus=3)], ("missions", 0), "both covered"),
+    ([_card("A", 2, bonus=3)], ("missions", 0, "bonus"), "no mission is covered"),
+    ([_card("A", 2, covered=True), _card("B", 1, covered=True), _card("C", 4, bonus=2)],
+     ("missions", 1, "covered"), "at most one card is half-covered"),
+    ([_card("A", 2, covered=True), _card("B", 1, bonus=2), _card("C", 4, bonus=2)],
+     ("missions", 2, "bonus"), "both carry a bonus"),
+    ([_card("A", 2, covered=True), _card("B", 1, bonus=3)], ("missions", 1, "bonus"), "differs from the 2 Pawints"),
+    ([_card("A", 2, covered=True), _card("B", 1)], ("missions", 0, "covered"), "give the covering card bonus: 2"),
+])
+def test_contradictory_covering_is_refused_naming_both_fields(missions, loc, words):
+    found = errors_of({"board": [], "placed": GOOD_TILE, "missions": missions})
+    assert words in found[loc], found
+
+
+def test_a_covered_card_worth_nothing_needs_no_bonus_on_the_covering_card():
+    doc = {"board": [], "placed": GOOD_TILE, "missions": [_card("A", 0, covered=True), _card("B", 1)]}
+    assert ENGINE.operation("score").run(doc)["total"] == 1 + 0 + 1  # tile 1, covered A 0, B 1

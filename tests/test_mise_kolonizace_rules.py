@@ -266,6 +266,8 @@ def test_rule_refs_are_rulebook_sections() -> None:
     ("players: blue\n@0,1 F(red=1)", ("tiles", 0, "areas", 0, "cosmonauts", "red"), "not among players"),
     ("stacks: blue=30\n@0,1 F", ("stacks", "blue"), "0 to 24"),
     ({"tiles": []}, ("tiles",), "no tile placed"),
+    ({"tiles": ["@0,1 F"], "stacks": {}}, ("stacks",), "names no player"),  # was reported as game over
+    ("players: blue red\nstacks: blue=2\n@0,1 F", ("stacks",), "include 'red' but 'stacks' does not"),
 ])
 def test_malformed_positions(doc: object, where: tuple, words: str) -> None:
     with pytest.raises(PositionError) as caught:

@@ -196,6 +196,6 @@ def find_season(name: str) -> Season | None:
     return next((s for s in SEASONS if s.key == key), None)
 
 
-def solo_title(rating: int) -> str:
-    """Solo title for a rating: the first title whose minimum the rating reaches; below all minimums, the lowest."""
-    return next((title for minimum, title in SOLO_TITLES if rating >= minimum), SOLO_TITLES[-1][1])
+def solo_title(rating: int) -> str | None:
+    """Solo title for a rating: the highest title whose minimum it meets or surpasses; None below the lowest (-30)."""
+    return next((title for minimum, title in SOLO_TITLES if rating >= minimum), None)

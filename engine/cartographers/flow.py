@@ -3,8 +3,8 @@
 Solo ambush reading (documented choice): the monster shape keeps its printed orientation. Its bounding box starts
 in the card's solo corner; candidate positions walk the map edge (the box touching the outer ring) in the arrow's
 direction (clockwise or counterclockwise as seen on the sheet) until the whole ring is tried, then the next ring
-inward, and so on. The first position whose cells are all empty is used. If none exists, a 1x1 monster goes on the
-first empty space met by the same walk.
+inward, and so on. The first position whose cells are all empty is used. If none exists, the ambush card is
+disregarded (the solo rules have no 1x1 fallback).
 
 Seats for multiplayer ambushes: players sit clockwise in list order, so a clockwise arrow hands player i's sheet to
 player i+1 (who draws the monsters on it), counterclockwise to player i-1. A player with no empty space left draws
@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from itertools import count
 from typing import Any
 
 from engine.cartographers.cards import (
@@ -102,18 +101,17 @@ def _ring_walk(height: int, width: int, ring: int, corner: str, arrow: str) -> l
 
 
 def solo_ambush_cells(board: Board, ambush: AmbushCard) -> tuple[int, ...]:
-    """Where the solo rule puts an ambush's monsters (see module notes); () if the map has no empty space."""
-    for shape in (normalise(ambush.shape.cells), frozenset({(0, 0)})):
-        height = 1 + max(r for r, _ in shape)
-        width = 1 + max(c for _, c in shape)
-        for ring in count():
-            anchors = _ring_walk(height, width, ring, ambush.solo_start_corner, ambush.arrow)
-            if not anchors:
-                break
-            for top, left in anchors:
-                cells = tuple(sorted(index(top + r, left + c) for r, c in shape))
-                if not any(board.filled(i) for i in cells):
-                    return cells
+    """Where the solo rule puts an ambush's monsters (see module notes); () when the card is disregarded."""
+    shape = normalise(ambush.shape.cells)
+    height = 1 + max(r for r, _ in shape)
+    width = 1 + max(c for _, c in shape)
+    ring = 0
+    while anchors := _ring_walk(height, width, ring, ambush.solo_start_corner, ambush.arrow):
+        for top, left in anchors:
+            cells = tuple(sorted(index(top + r, left + c) for r, c in shape))
+            if not any(board.filled(i) for i in cells):
+                return cells
+        ring += 1
     return ()
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engine.cartographers.cards import SEASONS, solo_title
+from engine.cartographers.cards import SEASONS, SOLO_TITLES, solo_title
 from engine.cartographers.grid import EMPTY, Board, cell_of
 from engine.cartographers.maps import MapSide
 from engine.cartographers.position import (
@@ -114,6 +114,13 @@ def score_game(doc: Any) -> dict[str, Any]:
     names = [p.name for p in players if p]
     for name in {n for n in names if names.count(n) > 1}:
         errors.append(ErrorDetail(("players",), f"two players are called {name!r}; names must differ"))
+    parsed = [(p, player) for p, player in enumerate(players) if player]
+    for (first, one), (p, other) in zip(parsed, parsed[1:]):
+        if len(other.seasons) != len(one.seasons):
+            errors.append(ErrorDetail(("players", p, "seasons"), f"{other.name} has {len(other.seasons)} season-end "
+                                                                 f"sheet(s) but {one.name} (players.{first}.seasons) "
+                                                                 f"has {len(one.seasons)}; everyone plays the same "
+                                                                 f"seasons"))
     if errors:
         raise PositionError(errors)
     results = []
@@ -156,8 +163,11 @@ def _solo(result: dict[str, Any], edicts: tuple[Edict, ...], complete: bool) -> 
         return {"rating": None, "title": None, "solo_values": values, "rule_ref": SOLO_REF,
                 "detail": f"the solo rating needs all {len(SEASONS)} seasons"}
     rating = result["total"] - sum(values.values())
+    title = solo_title(rating)
+    named = title or (f"no title: the titles start at {SOLO_TITLES[-1][0]} ({SOLO_TITLES[-1][1]}) and the rulebook "
+                      f"names none below")
     return {
-        "rating": rating, "title": solo_title(rating), "solo_values": values, "rule_ref": SOLO_REF,
+        "rating": rating, "title": title, "solo_values": values, "rule_ref": SOLO_REF,
         "detail": f"final score {result['total']} − solo values {' + '.join(map(str, values.values()))} "
-                  f"= {rating} → {solo_title(rating)}",
+                  f"= {rating} → {named}",
     }

@@ -18,6 +18,7 @@ from engine.cational_meographic.parsing import (
     read_list,
     read_object,
 )
+from engine.cational_meographic.rulings import ruling
 from engine.protocol import ErrorDetail, PositionError
 
 TILE_FIELDS = ("at", "type", "pawints")
@@ -86,10 +87,42 @@ def parse_position(doc: Any) -> Position:
     missions = [_read_mission(m, ("missions", i), problems)
                 for i, m in enumerate(read_list(obj.get("missions", []), ("missions",), problems, "photo missions")
                                       or [])]
+    _check_covering(missions, problems)
     problems.raise_if_any()
     if placed is None:  # unreachable: a missing or bad tile was recorded above
         raise PositionError(problems.found)
     return Position(board, placed, tuple(m for m in missions if m is not None))
+
+
+def _check_covering(missions: list[Mission | None], problems: Problems) -> None:
+    """At most one card is half-covered, by one card whose bonus is the covered card's Pawints (rulings R2, R4)."""
+    covered = [(i, m) for i, m in enumerate(missions) if m is not None and m.covered]
+    covering = [(i, m) for i, m in enumerate(missions) if m is not None and m.bonus]
+    for i, m in covered:
+        if m.bonus:
+            problems.add(("missions", i), f"{m.card.name!r} is both covered (covered: true) and covering another card "
+                                          f"(bonus: {m.bonus}); a half-covered card lies under another, never on top")
+    for (first, _), (i, _) in zip(covered, covered[1:]):
+        problems.add(("missions", i, "covered"), f"missions {first} and {i} are both covered; at most one card is "
+                                                 f"half-covered at a time ({ruling('R2')})")
+    for (first, _), (i, _) in zip(covering, covering[1:]):
+        problems.add(("missions", i, "bonus"), f"missions {first} and {i} both carry a bonus; only the one card "
+                                               f"covering the half-covered card does ({ruling('R4')})")
+    if covering and not covered:
+        i, m = covering[0]
+        problems.add(("missions", i, "bonus"), f"bonus {m.bonus} says {m.card.name!r} covers a card, but no mission is "
+                                               f"covered: list the covered card with covered: true, or give bonus 0")
+    if len(covered) == 1 and len(covering) == 1 and covered[0][0] != covering[0][0]:
+        (i, low), (j, top) = covered[0], covering[0]
+        if top.bonus != low.card.pawints:
+            problems.add(("missions", j, "bonus"), f"bonus {top.bonus} differs from the {low.card.pawints} Pawints of "
+                                                   f"the covered card missions[{i}] {low.card.name!r}; the bonus is the "
+                                                   f"covered card's Pawints ({ruling('R4')})")
+    if covered and not covering and covered[0][1].card.pawints:
+        i, low = covered[0]
+        problems.add(("missions", i, "covered"), f"{low.card.name!r} is covered, but no mission carries its "
+                                                 f"{low.card.pawints} Pawints as bonus: give the covering card "
+                                                 f"bonus: {low.card.pawints}")
 
 
 def require_empty_space(position: Position) -> None:

@@ -122,6 +122,13 @@ def build_position(
             for colour in mapping or {}:
                 if colour not in known:
                     problems.add((field, colour), f"colour {colour!r} is not among players {list(players)}")
+    if stacks is not None and not stacks:
+        problems.add(("stacks",), "an empty mapping names no player: give every player's tiles left, e.g. "
+                                  "{\"blue\": 2, \"red\": 5}, or leave 'stacks' out")
+    missing = [p for p in players or () if stacks and p not in stacks]
+    if missing:
+        problems.add(("stacks",), f"players {list(players or ())} include {', '.join(map(repr, missing))} but "
+                                  f"'stacks' does not: give every player's tiles left, or none")
     for colour, left in (stacks or {}).items():
         if not 0 <= left <= TILES_PER_PLAYER:
             problems.add(("stacks", colour), f"a stack holds 0 to {TILES_PER_PLAYER} tiles, got {left}")

@@ -169,8 +169,7 @@ def _open_areas(position: Position, board: Board, found: Survey) -> list[dict[st
 
 def _game_end(position: Position) -> dict[str, Any]:
     stacks = dict(position.stacks or {})
-    missing = [p for p in position.players or () if p not in stacks]
-    over = not missing and all(left <= END_GAME_STACK_SIZE for left in stacks.values())
+    over = all(left <= END_GAME_STACK_SIZE for left in stacks.values())  # stacks name every player (build.py)
     note = (f"every stack is down to {END_GAME_STACK_SIZE} tiles: the game ends; turn the last two tiles over and "
             "score them with end_game" if over else
             f"the game goes on until every player's stack holds only {END_GAME_STACK_SIZE} tiles")
