@@ -1,4 +1,17 @@
-"""The small game protocol every rules engine implements: verdicts, score breakdowns, errors, operations."""
+"""The small game protocol every rules engine implements: verdicts, score breakdowns, errors, operations.
+
+Verdict semantics, the same in every engine (tests/test_engine_conformance.py checks them):
+- A document that cannot be read, or that names something that does not exist (an unknown card, season, map side,
+  colour, operation field), is an input error: PositionError with every problem's `loc` and `msg` (CLI exit 2, HTTP
+  422). A move is judged only once its document reads; the position's and the move's problems come together.
+- Fields that contradict each other are an input error naming both fields (the second in `loc`, the first in `msg`).
+- A readable move that breaks a rule is a verdict: `legal: false` with `reasons` (code, message, rule_ref). Scoring
+  such a move gives `total: 0`, no lines, `legal: false` and the same reasons; running totals come back unchanged.
+- A reason code means one thing in every engine (`occupied`: the space already holds a tile; `off_map`,
+  `overlaps_filled`, `shape_not_on_card`, `terrain_not_on_card`, `terrain_printed_only`, …); notes on a legal move
+  use codes of their own.
+- Every operation's input passes the shared reader's limits first (engine/kit.py: size, nesting, numbers).
+"""
 
 from __future__ import annotations
 

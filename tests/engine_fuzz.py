@@ -117,6 +117,16 @@ def run_safely(op: Operation, doc: Any) -> str | None:
         json.dumps(result, allow_nan=False)
     except (TypeError, ValueError) as exc:
         return f"result is not JSON: {exc}"
+    return verdict_problem(result)
+
+
+def verdict_problem(result: dict[str, Any]) -> str | None:
+    """What breaks the verdict semantics of engine/protocol.py in a result, or None."""
+    if result.get("legal") is False:
+        if not result.get("reasons"):
+            return "legal: false without reasons"
+        if result.get("total", 0) != 0 or result.get("lines"):
+            return "an illegal move scores points"
     return None
 
 

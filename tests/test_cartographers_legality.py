@@ -59,7 +59,7 @@ def test_terrain_not_on_card() -> None:
     result = check("Homestead", "forest", [[0, 0], [1, 0], [2, 0], [1, 1]])
     assert codes(result) == ["terrain_not_on_card"] and "village, farm" in result["reasons"][0]["message"]
     printed = check("Homestead", "mountain", [[0, 0], [1, 0], [2, 0], [1, 1]])
-    assert codes(printed) == ["terrain_not_on_card"] and "printed" in printed["reasons"][0]["message"]
+    assert codes(printed) == ["terrain_printed_only"] and "printed" in printed["reasons"][0]["message"]
 
 
 def test_must_cover_ruins_when_possible() -> None:
@@ -103,7 +103,7 @@ def test_fallback_allowed_when_nothing_fits_no_coin() -> None:
 
 def test_rift_lands() -> None:
     assert check("Rift Lands", "monster", [[3, 3]])["legal"]
-    assert codes(check("Rift Lands", "mountain", [[3, 3]])) == ["terrain_not_on_card"]
+    assert codes(check("Rift Lands", "mountain", [[3, 3]])) == ["terrain_printed_only"]
     assert codes(check("Rift Lands", "forest", [[3, 3], [3, 4]])) == ["shape_not_on_card"]
     assert codes(check("Rift Lands", "forest", [[3, 3]], ruins=True)) == ["must_cover_ruins"]
     assert check("Rift Lands", "forest", [[9, 5]], ruins=True)["legal"]
@@ -124,10 +124,29 @@ def test_ambush_after_ruins_defers_the_ruins() -> None:
     assert result["legal"] and codes(result) == ["ruins_deferred", "ambush"]
 
 
-def test_unknown_card_and_ruins_card() -> None:
-    result = check("Dragon Lair", "forest", [[0, 0]])
-    assert codes(result) == ["unknown_card"] and "Great River" in result["reasons"][0]["message"]
-    assert codes(check("Temple Ruins", "forest", [[0, 0]])) == ["shape_not_on_card"]
+@pytest.mark.parametrize(("card", "words"), [("Dragon Lair", "Great River"), ("Temple Ruins", "shows no shape")])
+def test_unknown_card_and_ruins_card_are_input_errors_as_in_legal_moves(card: str, words: str) -> None:
+    with pytest.raises(PositionError) as caught:
+        check(card, "forest", [[0, 0]])
+    assert [e.loc for e in caught.value.errors] == [("move", "card")] and words in caught.value.errors[0].msg
+
+
+def test_check_reports_position_and_move_problems_together() -> None:
+    with pytest.raises(PositionError) as caught:
+        CHECK({"map": "C", "grid": BLANK, "move": {"card": "Dragon Lair", "terrain": "forest", "cells": [[0, 0]]}})
+    assert {e.loc for e in caught.value.errors} == {("map",), ("move", "card")}
+
+
+def test_coins_gained_stop_at_the_coin_track() -> None:
+    # 14 shape coins already: the track (14 symbols) is full, Great River's coin fills nothing.
+    full = CHECK({"map": "A", "grid": BLANK, "coins_from_shapes": 14,
+                  "move": {"card": "Great River", "terrain": "water", "cells": [[0, 0], [1, 0], [2, 0]]}})
+    assert full["legal"] and full["coins_gained"] == 0 and codes(full) == ["shape_coin", "coin_track_full"]
+    # 13 coins, (4,5) (5,4) (5,6) filled: the line (6,5)-(8,5) earns shape coin + mountain (5,5) = 2, room for 1.
+    grid = Board.sketch(A, {"F": [(4, 5), (5, 4), (5, 6)]}).rows()
+    one = CHECK({"map": "A", "grid": grid, "coins_from_shapes": 13,
+                 "move": {"card": "Great River", "terrain": "water", "cells": [[6, 5], [7, 5], [8, 5]]}})
+    assert one["coins_gained"] == 1
 
 
 def test_coin_shape_and_surrounded_mountain() -> None:

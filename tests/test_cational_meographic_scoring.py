@@ -177,20 +177,18 @@ def test_repeated_mission_names_get_distinct_keys():
     assert result["total"] == 4  # 1 + 1 + 2
 
 
-def test_illegal_corner_placement_is_scored_and_flagged():
-    # forest x2 touching forest x1 only at a corner: the tile's 2, no adjacency; flagged illegal
+def test_illegal_corner_placement_scores_nothing_and_says_why():
+    # forest x2 touching forest x1 only at a corner: illegal, so 0 (not the 2 it would earn), with the reason
     result = score([tile(0, 0, "forest", 1)], tile(1, 1, "forest", 2))
-    assert result["total"] == 2
-    assert result["legal"] is False
+    assert (result["total"], result["lines"], result["legal"]) == (0, [], False)
     assert [r["code"] for r in result["reasons"]] == ["corner_only"]
-    assert "ruling:" in result["lines"][0]["detail"]
+    assert "ruling:" in result["summary"]
 
 
-def test_placement_on_occupied_space_cannot_be_scored():
-    with pytest.raises(PositionError) as err:
-        score([tile(0, 0)], tile(0, 0, "lake", 2))
-    assert err.value.errors[0].loc == ("placed", "at")
-    assert "[0, 0]" in err.value.errors[0].msg
+def test_placement_on_occupied_space_is_an_illegal_move_scoring_nothing():
+    result = score([tile(0, 0)], tile(0, 0, "lake", 2))
+    assert (result["total"], result["legal"]) == (0, False)
+    assert [r["code"] for r in result["reasons"]] == ["occupied"]
 
 
 def test_missions_are_optional():

@@ -238,6 +238,8 @@ def test_illegal_move_scores_nothing() -> None:
     result = score("@1,1 F(N=r E=r S=r W=r blue=1)")
     assert (result["total"], result["lines"], result["legal"]) == (0, [], False)
     assert [r["code"] for r in result["reasons"]] == ["no_contact"]
+    # running totals come back unchanged, as for a legal move that closes nothing
+    assert score("totals: blue=7\n@1,1 F(blue=1)")["totals"] == {"blue": 7}
 
 
 def test_running_totals_and_game_end() -> None:

@@ -5,10 +5,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engine.cartographers.cards import AMBUSH_CARDS, EXPLORE_CARDS, TERRAINS, Cell, find_playable_card
+from engine.cartographers.cards import (
+    AMBUSH_CARDS,
+    COIN_TRACK_LENGTH,
+    EXPLORE_CARDS,
+    TERRAINS,
+    Cell,
+    find_playable_card,
+)
 from engine.cartographers.grid import CODES, SIZE, TERRAIN_CODE, Board, cell_of, fmt_cells, index, on_map
 from engine.cartographers.placement import SINGLE_CELLS, Card, Placement, card_placements, match_shape
 from engine.cartographers.position import Position, check_keys, require_object
+from engine.cartographers.scoring import coin_count
+from engine.kit import Loc, shown
 from engine.protocol import ErrorDetail, PositionError, Reason, Verdict
 
 DRAW_REF = "the-turn-of-play/2-draw-phase"
@@ -45,10 +54,9 @@ class Options:
 
 @dataclass(frozen=True)
 class Move:
-    """A drawing: the card (None if unknown), the name as given, the terrain, the cells, and the ruins flag."""
+    """A drawing: the card, the terrain, the cells, and the ruins flag."""
 
-    card: Card | None
-    card_name: str
+    card: Card
     terrain: str
     cells: tuple[Cell, ...]
     ruins: bool
@@ -112,9 +120,9 @@ def parse_move(value: Any) -> Move:
     name = doc.get("card")
     if not isinstance(name, str):
         errors.append(ErrorDetail(("move", "card"), f"expected the name of the explore or ambush card drawn from, "
-                                                    f"got {name!r}"))
+                                                    f"got {shown(name)}"))
         name = ""
-    card = find_playable_card(name)
+    card = playable_card(name, ("move", "card"), errors) if name else None
     default = "monster" if card is not None and card.is_ambush else None
     terrain = _terrain(doc.get("terrain", default), errors)
     cells = _cells(doc.get("cells"), errors)
@@ -123,9 +131,21 @@ def parse_move(value: Any) -> Move:
     if card is not None and ambush and not card.is_ambush:
         errors.append(ErrorDetail(("move", "ambush"), f"ambush is true but {card.name} is not an ambush card; the "
                                                       f"ambush cards are {', '.join(a.name for a in AMBUSH_CARDS)}"))
-    if errors:
+    if errors or card is None:
         raise PositionError(errors)
-    return Move(card, name, terrain, cells, ruins)
+    return Move(card, terrain, cells, ruins)
+
+
+def playable_card(value: Any, loc: Loc, errors: list[ErrorDetail]) -> Card | None:
+    """The explore or ambush card named by value, recording an error for an unknown name or a ruins card."""
+    card = find_playable_card(value) if isinstance(value, str) else None
+    if card is None:
+        errors.append(ErrorDetail(loc, f"unknown card {shown(value)}; cards that show shapes: {PLAYABLE_NAMES}"))
+    elif card.kind == "ruins":
+        errors.append(ErrorDetail(loc, f"{card.name} is a ruins card and shows no shape: give the next explore card "
+                                       f"revealed, with ruins: true"))
+        return None
+    return card
 
 
 def _sentences(reasons: list[Reason]) -> str:
@@ -139,7 +159,7 @@ def _fmt(cells: list[Cell] | tuple[Cell, ...]) -> str:
 
 def _terrain_reason(card: Card, terrain: str, allowed: tuple[str, ...], mode: str) -> Reason:
     if terrain in PRINTED_ONLY:
-        return Reason("terrain_not_on_card", f"{terrain} spaces are printed on the map, never drawn; choose one of "
+        return Reason("terrain_printed_only", f"{terrain} spaces are printed on the map, never drawn; choose one of "
                                              f"{', '.join(allowed)}", DRAW_REF)
     if card.is_ambush:
         return Reason("terrain_not_on_card", f"an ambush shape is always filled with monster, not {terrain}",
@@ -181,8 +201,9 @@ def _shape_reasons(card: Card, move: Move, opts: Options, covers: bool) -> list[
     return reasons
 
 
-def judge(board: Board, move: Move) -> tuple[Verdict, dict[str, Any]]:
-    """The verdict on a move and its extras (mode, shape coin, surrounded mountains, coins gained, ruins covered)."""
+def judge(board: Board, move: Move, coins_from_shapes: int = 0) -> tuple[Verdict, dict[str, Any]]:
+    """The verdict on a move and its extras (mode, shape coin, surrounded mountains, coins gained within the room
+    left on the coin track, ruins covered)."""
     failures: list[Reason] = []
     off = [cell for cell in move.cells if not on_map(*cell)]
     inside = [index(r, c) for r, c in move.cells if on_map(r, c)]
@@ -194,16 +215,6 @@ def judge(board: Board, move: Move) -> tuple[Verdict, dict[str, Any]]:
         what = ", ".join(f"({r},{c}) is {CODES[board.cells[index(r, c)]]}" for r, c in map(cell_of, overlapped))
         failures.append(Reason("overlaps_filled", f"a shape cannot overlap filled spaces: {what}", DRAW_REF))
     card = move.card
-    no_gain = {"mode": None, "shape_coin": False, "surrounded_mountains": [], "coins_gained": 0, "covers_ruins": False}
-    if card is None:
-        failures.append(Reason("unknown_card", f"no explore or ambush card is called {move.card_name!r}; the cards "
-                                               f"that show shapes are: {PLAYABLE_NAMES}", CARDS_REF))
-        return Verdict(False, tuple(failures), _sentences(failures)), no_gain
-    if card.kind == "ruins":
-        failures.append(Reason("shape_not_on_card", f"{card.name} is a ruins card and shows no shape: draw from the "
-                                                    f"next explore card revealed and set ruins to true",
-                               RUINS_CARD_REF))
-        return Verdict(False, tuple(failures), _sentences(failures)), no_gain
     opts = options(board, card, move.ruins)
     covered = [i for i in inside if board.unfilled_ruins_mask >> i & 1]
     failures += _shape_reasons(card, move, opts, bool(covered))
@@ -217,16 +228,21 @@ def judge(board: Board, move: Move) -> tuple[Verdict, dict[str, Any]]:
         after = board.drawn(inside, "X")
         surrounded = [m for m in after.surrounded_mountains if m not in board.surrounded_mountains]
     legal = not failures
+    room = COIN_TRACK_LENGTH - coin_count(board, coins_from_shapes)
+    earned = int(shape_coin) + len(surrounded)
     extra = {
         "mode": opts.mode,
         "shape_coin": shape_coin,
         "surrounded_mountains": [list(cell_of(m)) for m in surrounded],
-        "coins_gained": (int(shape_coin) + len(surrounded)) if legal else 0,
+        "coins_gained": min(earned, room) if legal else 0,
         "covers_ruins": bool(covered),
     }
     if not legal:
         return Verdict(False, tuple(failures), _sentences(failures)), extra
     notes = _notes(card, move, opts, covered, shape_coin, surrounded)
+    if earned > room:
+        notes.append(Reason("coin_track_full", f"{earned} coin(s) earned but only {room} coin symbol(s) left on the "
+                                               f"{COIN_TRACK_LENGTH}-symbol coin track: {room} filled", COIN_REF))
     detail = f"Legal: {card.name}, {move.terrain} on {_fmt(move.cells)} ({MODE_TEXT[opts.mode]})."
     return Verdict(True, tuple(notes), f"{detail} {_sentences(notes)}".strip()), extra
 
@@ -259,7 +275,7 @@ def _notes(card: Card, move: Move, opts: Options, covered: list[int], shape_coin
 
 def check_move(position: Position, move: Move) -> dict[str, Any]:
     """The JSON verdict (legal, reasons, detail) plus extras for a move on a position."""
-    verdict, extra = judge(position.board, move)
+    verdict, extra = judge(position.board, move, position.coins_from_shapes)
     return verdict.to_dict() | extra
 
 

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.cartographers.cards import AmbushCard, ExploreCard, find_playable_card
 from engine.cartographers.components import components
 from engine.cartographers.game_score import score_game
-from engine.cartographers.legality import PLAYABLE_NAMES, check_move, legal_moves, parse_move
+from engine.cartographers.legality import check_move, legal_moves, parse_move, playable_card
 from engine.cartographers.position import check_keys, parse_map, parse_position, require_object
 from engine.cartographers.scoring import score_position
+from engine.kit import shown
 from engine.protocol import ErrorDetail, PositionError
 
 DEFAULT_LIMIT = 200
@@ -22,22 +22,24 @@ def run_score(doc: Any) -> dict[str, Any]:
 
 
 def run_check(doc: Any) -> dict[str, Any]:
-    """Check the move of a check document against its position."""
+    """Check the move of a check document against its position (problems of both are reported together)."""
     doc = require_object(doc)
+    errors: list[ErrorDetail] = []
+    position = move = None
+    try:
+        position = parse_position(doc, extra_keys=("move",))
+    except PositionError as exc:
+        errors += exc.errors
     if "move" not in doc:
-        raise PositionError("required: {card, terrain, cells, ruins} describing the drawing", ("move",))
-    position = parse_position(doc, extra_keys=("move",))
-    return check_move(position, parse_move(doc["move"]))
-
-
-def _playable(value: Any) -> ExploreCard | AmbushCard:
-    card = find_playable_card(value) if isinstance(value, str) else None
-    if card is None:
-        raise PositionError(f"unknown card {value!r}; cards that show shapes: {PLAYABLE_NAMES}", ("card",))
-    if card.kind == "ruins":
-        raise PositionError(f"{card.name} is a ruins card and shows no shape: give the next explore card revealed "
-                            f"with ruins: true", ("card",))
-    return card
+        errors.append(ErrorDetail(("move",), "required: {card, terrain, cells, ruins} describing the drawing"))
+    else:
+        try:
+            move = parse_move(doc["move"])
+        except PositionError as exc:
+            errors += exc.errors
+    if errors or position is None or move is None:
+        raise PositionError(errors)
+    return check_move(position, move)
 
 
 def run_legal_moves(doc: Any) -> dict[str, Any]:
@@ -46,17 +48,18 @@ def run_legal_moves(doc: Any) -> dict[str, Any]:
     errors: list[ErrorDetail] = []
     ruins = doc.get("ruins", False)
     if not isinstance(ruins, bool):
-        errors.append(ErrorDetail(("ruins",), f"expected true or false, got {ruins!r}"))
+        errors.append(ErrorDetail(("ruins",), f"expected true or false, got {shown(ruins)}"))
     limit = doc.get("limit", DEFAULT_LIMIT)
     if isinstance(limit, bool) or not isinstance(limit, int) or not 0 <= limit <= MAX_LIMIT:
-        errors.append(ErrorDetail(("limit",), f"expected a whole number from 0 to {MAX_LIMIT}, got {limit!r}"))
+        errors.append(ErrorDetail(("limit",), f"expected a whole number from 0 to {MAX_LIMIT}, got {shown(limit)}"))
+    card = playable_card(doc.get("card"), ("card",), errors)
     try:
         position = parse_position(doc, extra_keys=("card", "ruins", "limit"))
     except PositionError as exc:
         raise PositionError([*exc.errors, *errors]) from None
-    if errors:
+    if errors or card is None:
         raise PositionError(errors)
-    return legal_moves(position.board, _playable(doc.get("card")), ruins, limit)
+    return legal_moves(position.board, card, ruins, limit)
 
 
 def run_score_game(doc: Any) -> dict[str, Any]:

@@ -7,7 +7,7 @@ from typing import Any
 from engine.cational_meographic.missions import MissionTrack, mission_update, parse_track
 from engine.cational_meographic.parsing import Problems, read_int, read_object
 from engine.cational_meographic.placement import check_placement, valid_spaces
-from engine.cational_meographic.position import parse_position, require_empty_space
+from engine.cational_meographic.position import parse_position
 from engine.cational_meographic.rules import REF_MISSION_UPDATE, REF_TITLES
 from engine.cational_meographic.rulings import ruling
 from engine.cational_meographic.scoring import score_position
@@ -26,10 +26,8 @@ def run_check(doc: Any) -> dict[str, Any]:
 
 
 def run_score(doc: Any) -> dict[str, Any]:
-    """Score the placement of `placed` (legal or not) with its breakdown."""
-    position = parse_position(doc)
-    require_empty_space(position)
-    return score_position(position).to_dict()
+    """Score the placement of `placed`: its breakdown, or total 0 with the reasons when it is illegal."""
+    return score_position(parse_position(doc)).to_dict()
 
 
 def _showing(track: MissionTrack) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:

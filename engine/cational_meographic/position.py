@@ -19,7 +19,7 @@ from engine.cational_meographic.parsing import (
     read_object,
 )
 from engine.cational_meographic.rulings import ruling
-from engine.protocol import ErrorDetail, PositionError
+from engine.protocol import PositionError
 
 TILE_FIELDS = ("at", "type", "pawints")
 MISSION_FIELDS = ("name", "pawints", "pattern")
@@ -33,10 +33,6 @@ class Position:
     board: Mapping[Cell, LandscapeTile]
     placed: Tile
     missions: tuple[Mission, ...]
-
-    def occupant(self) -> LandscapeTile | None:
-        """The board tile already lying on the placed tile's space, if any."""
-        return self.board.get(self.placed.at)
 
 
 def _read_tile(value: Any, loc: Loc, problems: Problems) -> Tile | None:
@@ -123,12 +119,3 @@ def _check_covering(missions: list[Mission | None], problems: Problems) -> None:
         problems.add(("missions", i, "covered"), f"{low.card.name!r} is covered, but no mission carries its "
                                                  f"{low.card.pawints} Pawints as bonus: give the covering card "
                                                  f"bonus: {low.card.pawints}")
-
-
-def require_empty_space(position: Position) -> None:
-    """Refuse a position whose placed tile lies on an occupied space (ruling R11: such a position cannot exist)."""
-    occupant = position.occupant()
-    if occupant is not None:
-        raise PositionError(ErrorDetail(("placed", "at"), (
-            f"space {show_cell(position.placed.at)} already holds a board tile ({occupant}); a tile can only be "
-            "placed on an empty space, so this placement cannot be scored (use `check` to test legality)")))

@@ -54,8 +54,8 @@ RULINGS = {
                  "Pawints", (REF_ADJACENCY, REF_PLACEMENT)),
     "R10": Ruling("a same-type neighbour with exactly as many Pawints as the placed tile counts and earns its own "
                   "value", (REF_ADJACENCY, REF_SCORING_EXAMPLE)),
-    "R11": Ruling("a placement that breaks the placement rule is still scored as if it stood, and flagged "
-                  "legal: false", (REF_PLACEMENT,)),
+    "R11": Ruling("a placement that breaks the placement rule (occupied space, corner only, no contact) scores "
+                  "nothing: total 0, legal: false and the reasons", (REF_PLACEMENT,)),
     "R12": Ruling("a card scores once when the placed tile completes one or more copies of its pattern; each "
                   "placement is scored on its own", (REF_PHOTO_MISSIONS,)),
     "R13": Ruling("a '*' pattern cell matches any tile, the placed tile included, but never an empty space",

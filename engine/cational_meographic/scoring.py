@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 
 from engine.cational_meographic.components import Cell, LandscapeTile, Mission, Tile, show_cell
 from engine.cational_meographic.patterns import Completion, completions
@@ -141,12 +140,12 @@ def score_placement(board: Mapping[Cell, LandscapeTile], placed: Tile,
 
 
 def score_position(position: Position) -> Breakdown:
-    """Score a position's placement with legality extras (an illegal placement is still scored, ruling R11)."""
+    """Score a position's placement; an illegal placement scores nothing and says why (ruling R11)."""
     verdict = check_placement(position.board, position.placed.at)
-    lines, missed = score_placement(position.board, position.placed, position.missions)
+    extra: dict[str, object] = {"legal": verdict.legal, "reasons": verdict.to_dict()["reasons"]}
     if not verdict.legal:
-        first = lines[0]
-        lines = (replace(first, detail=f"{first.detail} This placement is illegal (see reasons); {ruling('R11')}."),
-                 *lines[1:])
-    extra = {"legal": verdict.legal, "reasons": verdict.to_dict()["reasons"], "missions_not_completed": missed}
-    return Breakdown(lines, extra)
+        return Breakdown((), extra | {"missions_not_completed": [m.card.name for m in position.missions],
+                                      "summary": f"{verdict.detail} An illegal placement scores nothing "
+                                                 f"({ruling('R11')})."})
+    lines, missed = score_placement(position.board, position.placed, position.missions)
+    return Breakdown(lines, extra | {"missions_not_completed": missed})

@@ -186,6 +186,8 @@ def score(position: Position) -> dict[str, Any]:
         extra |= {"reasons": verdict.to_dict()["reasons"], "areas": [], "awards": {},
                   "summary": "The placement is not legal, so it scores nothing: " +
                              " ".join(r.message for r in verdict.reasons)}
+        if position.totals is not None:
+            extra["totals"] = dict(position.totals)
         return Breakdown((), extra).to_dict()
     board = build_board(position, len(position.tiles))
     found = survey(board)
