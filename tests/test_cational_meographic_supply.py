@@ -104,3 +104,61 @@ def test_seeded_draws_repeat():
     assert first == second
     assert len(first.bag) + sum(len(p) for p in first.piles) == 40
     assert len({p[0].kind for p in first.piles if p}) == first.pile_count == 3
+
+
+# --- the scout, replenish and end_game operations (hand-computed from "Scout", "Solo Mode", "Game Flow") --------
+from engine.cational_meographic import ENGINE  # noqa: E402
+from engine.protocol import PositionError as InputError  # noqa: E402
+
+
+def t(kind, pawints):
+    return {"type": kind, "pawints": pawints}
+
+
+def test_scout_taking_a_pile_s_last_tile_calls_for_replenishment():
+    result = ENGINE.operation("scout").run({"piles": [[t("forest", 1)], [t("lake", 2)], [t("meadow", 4)]], "take": 1})
+    assert result["taken"] == t("lake", 2) and result["replenish"] is True
+    assert result["piles"] == [[t("forest", 1)], [], [t("meadow", 4)]]
+    three = ENGINE.operation("scout").run({"piles": [[t("forest", 1), t("forest", 3)], [t("lake", 2)], [t("meadow", 4)]],
+                                           "take": 0})
+    assert three["taken"] == t("forest", 3) and three["replenish"] is False  # three piles remain: draw nothing
+
+
+def test_solo_replenish_discards_from_the_rightmost_pile_then_fills_leftmost_places():
+    # piles forest x1 | lake x2 | (empty). Solo: discard lake x2 (top of the rightmost pile holding tiles); its pile
+    # empties, so forest slides to the right end: (empty) | (empty) | forest. Draws: meadow x1 -> place 0,
+    # forest x2 -> joins the forest pile, lake x3 -> place 1: three distinct piles, done after 3 draws.
+    result = ENGINE.operation("replenish").run({"piles": [[t("forest", 1)], [t("lake", 2)], []], "solo": True,
+                                                "draws": [t("meadow", 1), t("forest", 2), t("lake", 3)]})
+    assert result["discarded"] == t("lake", 2)
+    assert result["piles"] == [[t("meadow", 1)], [t("lake", 3)], [t("forest", 1), t("forest", 2)]]
+    assert (result["draws_used"], result["needs_more"], result["rule_ref"]) == (3, False, "solo-mode")
+
+
+def test_replenish_says_when_more_draws_are_needed_and_refuses_draws_past_three_piles():
+    short = ENGINE.operation("replenish").run({"piles": [[t("forest", 1)], [], []], "draws": [t("forest", 4)]})
+    assert short["needs_more"] is True and short["discarded"] is None  # multiplayer: no discard
+    with pytest.raises(InputError) as caught:
+        ENGINE.operation("replenish").run({"piles": [[t("forest", 1)], [t("lake", 1)], []],
+                                           "draws": [t("meadow", 2), t("bog", 1)]})
+    assert caught.value.errors[0].loc == ("draws", 1)
+
+
+@pytest.mark.parametrize("piles, loc", [
+    ([[t("forest", 1)], [t("Forest", 2)], []], ("piles", 1)),  # one type on two piles
+    ([[t("forest", 1), t("lake", 2)], [], []], ("piles", 0, 1, "type")),  # two types on one pile
+    ([[t("forest", 1)], []], ("piles",)),  # two places instead of three
+])
+def test_contradictory_piles_are_input_errors(piles, loc):
+    with pytest.raises(InputError) as caught:
+        ENGINE.operation("scout").run({"piles": piles, "take": "bag"})
+    assert loc in {e.loc for e in caught.value.errors}
+
+
+def test_end_game_shares_a_tie_and_gives_the_solo_title():
+    result = ENGINE.operation("end_game").run({"players": [{"name": "Ana", "pawints": 84},
+                                                           {"name": "Ben", "pawints": 84}, {"name": "Cy", "pawints": 9}]})
+    assert result["winners"] == ["Ana", "Ben"] and "no tie-breaker" in result["tie"]
+    assert [r["rank"] for r in result["ranking"]] == [1, 1, 3]
+    solo = ENGINE.operation("end_game").run({"players": [{"name": "Me", "pawints": 60}]})
+    assert solo["solo"]["title"] == "Mountain Mouser" and "tie" not in solo  # 60-79

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from engine.cational_meographic import schemas
+from engine.cational_meographic.end_game import run_end_game
 from engine.cational_meographic.operations import run_check, run_hiking_title, run_mission_update, run_score
 from engine.cational_meographic.rules import GAME_ID
+from engine.cational_meographic.supply_steps import run_replenish, run_scout
 from engine.protocol import GameEngine, Operation
 
 ENGINE = GameEngine(GAME_ID, (
@@ -26,4 +28,17 @@ ENGINE = GameEngine(GAME_ID, (
     Operation("hiking_title", (
         "Look up the Cational Meographic solo-mode hiking title for a final Pawint total, and how many Pawints the "
         "next title needs. Input: {\"pawints\": 72}."), schemas.TITLE_QUERY, run_hiking_title),
+    Operation("scout", (
+        "Perform the Cational Meographic Scout step: take the top tile of one of the three supply piles (or draw "
+        "blind from the bag) and say whether the piles must now be replenished. Input: the `piles` left to right "
+        "(each bottom tile first) and `take` (pile index or \"bag\")."), schemas.SCOUT, run_scout),
+    Operation("replenish", (
+        "Replenish the Cational Meographic supply piles: in solo mode first discard the top tile of the rightmost "
+        "pile, then place each tile drawn from the bag on the pile of its type or in the leftmost empty place, until "
+        "three piles of distinct types exist. Input: `piles`, the `draws` in order, and `solo`."),
+        schemas.REPLENISH, run_replenish),
+    Operation("end_game", (
+        "End a Cational Meographic game after 21 rounds: rank the players by Pawints, name the winner(s) (the book "
+        "has no tie-breaker, so ties share the win) and, for one player, the solo hiking title. Input: each "
+        "player's name and final Pawints."), schemas.END_GAME, run_end_game),
 ))

@@ -7,9 +7,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.cational_meographic.components import Mission, MissionCard
-from engine.cational_meographic.parsing import Problems, read_card_fields, read_int, read_list, read_object
+from engine.cational_meographic.parsing import read_card_fields, read_int, read_list, read_object
 from engine.cational_meographic.rulings import ruling
-from engine.protocol import PositionError
+from engine.kit import PositionError, Problems
 
 TRACK_FIELDS = ("stacks",)
 TRACK_OPTIONAL = ("half_covering",)
@@ -109,7 +109,7 @@ def parse_track(doc: Any) -> MissionTrack:
     problems = Problems()
     obj = read_object(doc, (), problems, TRACK_FIELDS, TRACK_OPTIONAL)
     if obj is None:
-        raise PositionError(problems.found)
+        raise PositionError(problems.errors)
     stacks: list[tuple[MissionCard, ...]] = []
     given = read_list(obj["stacks"], ("stacks",), problems, "stacks", non_empty=True) if "stacks" in obj else None
     for i, value in enumerate(given or []):

@@ -5,14 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from engine.cational_meographic.missions import MissionTrack, mission_update, parse_track
-from engine.cational_meographic.parsing import Problems, read_int, read_object
+from engine.cational_meographic.parsing import read_int, read_object
 from engine.cational_meographic.placement import check_placement, valid_spaces
 from engine.cational_meographic.position import parse_position
 from engine.cational_meographic.rules import REF_MISSION_UPDATE, REF_TITLES
 from engine.cational_meographic.rulings import ruling
 from engine.cational_meographic.scoring import score_position
 from engine.cational_meographic.titles import hiking_title, next_title
-from engine.protocol import PositionError
+from engine.kit import PositionError, Problems
 
 
 def run_check(doc: Any) -> dict[str, Any]:
@@ -62,7 +62,7 @@ def run_hiking_title(doc: Any) -> dict[str, Any]:
     obj = read_object(doc, (), problems, ("pawints",))
     pawints = read_int(obj["pawints"], ("pawints",), problems, 0) if obj is not None and "pawints" in obj else None
     if pawints is None:
-        raise PositionError(problems.found)
+        raise PositionError(problems.errors)
     problems.raise_if_any()
     title, upcoming = hiking_title(pawints), next_title(pawints)
     return {

@@ -2,40 +2,12 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from typing import Any
 
 from engine.cational_meographic.components import Cell, LandscapeTile, MissionCard, Pattern, PatternCell, show_cell
 from engine.cational_meographic.rules import TILE_PAWINTS, WILDCARD
-from engine.protocol import ErrorDetail, PositionError
-
-Loc = tuple[str | int, ...]
-
-
-class Problems:
-    """The problems found so far in one input document."""
-
-    def __init__(self) -> None:
-        self.found: list[ErrorDetail] = []
-
-    def add(self, loc: Loc, msg: str) -> None:
-        """Record a problem at a location."""
-        self.found.append(ErrorDetail(loc, msg))
-
-    def raise_if_any(self) -> None:
-        """Raise PositionError carrying every problem recorded."""
-        if self.found:
-            raise PositionError(self.found)
-
-
-def shown(value: Any) -> str:
-    """Write an offending value briefly, as JSON where possible."""
-    try:
-        text = json.dumps(value, ensure_ascii=False)
-    except (TypeError, ValueError):
-        text = repr(value)
-    return text if len(text) <= 80 else text[:77] + "..."
+from engine.kit import Loc, Problems, shown
 
 
 def read_object(value: Any, loc: Loc, problems: Problems, required: tuple[str, ...],

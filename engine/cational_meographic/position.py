@@ -8,8 +8,6 @@ from typing import Any
 
 from engine.cational_meographic.components import Cell, LandscapeTile, Mission, Tile, show_cell
 from engine.cational_meographic.parsing import (
-    Loc,
-    Problems,
     read_bool,
     read_card_fields,
     read_cell,
@@ -19,7 +17,7 @@ from engine.cational_meographic.parsing import (
     read_object,
 )
 from engine.cational_meographic.rulings import ruling
-from engine.protocol import PositionError
+from engine.kit import Loc, PositionError, Problems
 
 TILE_FIELDS = ("at", "type", "pawints")
 MISSION_FIELDS = ("name", "pawints", "pattern")
@@ -77,7 +75,7 @@ def parse_position(doc: Any) -> Position:
     problems = Problems()
     obj = read_object(doc, (), problems, ("board", "placed"), ("missions",))
     if obj is None:
-        raise PositionError(problems.found)
+        raise PositionError(problems.errors)
     board = _read_board(obj["board"], problems) if "board" in obj else {}
     placed = _read_tile(obj["placed"], ("placed",), problems) if "placed" in obj else None
     missions = [_read_mission(m, ("missions", i), problems)
@@ -86,7 +84,7 @@ def parse_position(doc: Any) -> Position:
     _check_covering(missions, problems)
     problems.raise_if_any()
     if placed is None:  # unreachable: a missing or bad tile was recorded above
-        raise PositionError(problems.found)
+        raise PositionError(problems.errors)
     return Position(board, placed, tuple(m for m in missions if m is not None))
 
 

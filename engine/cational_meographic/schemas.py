@@ -95,3 +95,52 @@ TITLE_QUERY: dict[str, Any] = {
     "properties": {"pawints": {"type": "integer", "minimum": 0, "description": "Final solo Pawint total."}},
     "examples": [{"pawints": 72}],
 }
+
+SUPPLY_TILE = {"type": "object", "additionalProperties": False, "required": ["type", "pawints"],
+               "properties": {"type": TILE["properties"]["type"], "pawints": TILE["properties"]["pawints"]}}
+PILES = {"type": "array", "minItems": 3, "maxItems": 3, "items": {"type": "array", "items": SUPPLY_TILE},
+         "description": "The three supply pile places left to right, each listed bottom tile first ([] for an empty "
+                        "place); a pile holds one landscape type and no two piles share a type."}
+EXAMPLE_PILES = [[{"type": "forest", "pawints": 1}, {"type": "forest", "pawints": 3}],
+                 [{"type": "lake", "pawints": 2}], [{"type": "meadow", "pawints": 4}]]
+
+SCOUT: dict[str, Any] = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "title": "Cational Meographic scout",
+    "type": "object", "additionalProperties": False, "required": ["piles", "take"],
+    "properties": {
+        "piles": PILES,
+        "take": {"anyOf": [{"type": "integer", "minimum": 0, "maximum": 2}, {"type": "string", "enum": ["bag"]}],
+                 "description": "Index of the pile whose top tile is taken, or \"bag\" for a blind draw."},
+    },
+    "examples": [{"piles": EXAMPLE_PILES, "take": 1}, {"piles": EXAMPLE_PILES, "take": "bag"}],
+}
+
+REPLENISH: dict[str, Any] = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "title": "Cational Meographic replenishment",
+    "type": "object", "additionalProperties": False, "required": ["piles", "draws"],
+    "properties": {
+        "piles": PILES,
+        "draws": {"type": "array", "items": SUPPLY_TILE,
+                  "description": "The tiles drawn from the bag, in the order drawn ([] to see what is needed)."},
+        "solo": {"type": "boolean", "default": False,
+                 "description": "Solo mode: first discard the top tile of the rightmost pile."},
+    },
+    "examples": [{"piles": [[{"type": "forest", "pawints": 1}], [], [{"type": "meadow", "pawints": 4}]],
+                  "draws": [{"type": "meadow", "pawints": 1}, {"type": "lake", "pawints": 2}], "solo": False}],
+}
+
+END_GAME: dict[str, Any] = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "title": "Cational Meographic end of game",
+    "type": "object", "additionalProperties": False, "required": ["players"],
+    "properties": {"players": {
+        "type": "array", "minItems": 1,
+        "description": "Every player's final Pawints after 21 rounds (one player = solo, which adds the hiking title).",
+        "items": {"type": "object", "additionalProperties": False, "required": ["name", "pawints"],
+                  "properties": {"name": {"type": "string", "minLength": 1},
+                                 "pawints": {"type": "integer", "minimum": 0}}}}},
+    "examples": [{"players": [{"name": "Ana", "pawints": 84}, {"name": "Ben", "pawints": 84},
+                              {"name": "Cy", "pawints": 70}]}, {"players": [{"name": "Solo", "pawints": 125}]}],
+}

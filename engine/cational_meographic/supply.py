@@ -42,16 +42,20 @@ def draw(supply: Supply, rng: random.Random) -> tuple[LandscapeTile, Supply]:
     return supply.bag[i], replace(supply, bag=supply.bag[:i] + supply.bag[i + 1:])
 
 
+def place_drawn(supply: Supply, tile: LandscapeTile) -> Supply:
+    """Put a tile drawn while replenishing: on the pile of its type, else in the leftmost empty place (ruling R8)."""
+    piles = list(supply.piles)
+    same = [i for i, pile in enumerate(piles) if pile and pile[-1].kind == tile.kind]
+    place = same[0] if same else piles.index(())
+    piles[place] = piles[place] + (tile,)
+    return replace(supply, piles=tuple(piles))
+
+
 def fill_piles(supply: Supply, rng: random.Random) -> Supply:
-    """Draw until there are SUPPLY_PILES piles of distinct types or the bag is empty; a drawn type already on a
-    pile joins it, a new type starts a pile in the leftmost empty place (ruling R8)."""
+    """Draw until there are SUPPLY_PILES piles of distinct types or the bag is empty (ruling R8)."""
     while supply.pile_count < SUPPLY_PILES and supply.bag:
         tile, supply = draw(supply, rng)
-        piles = list(supply.piles)
-        same = [i for i, pile in enumerate(piles) if pile and pile[-1].kind == tile.kind]
-        place = same[0] if same else piles.index(())
-        piles[place] = piles[place] + (tile,)
-        supply = replace(supply, piles=tuple(piles))
+        supply = place_drawn(supply, tile)
     return supply
 
 
