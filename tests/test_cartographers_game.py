@@ -8,7 +8,8 @@ import pytest
 
 from engine.cartographers import ENGINE
 from engine.cartographers.cards import AMBUSH_CARDS, SEASONS, find_playable_card, find_scoring_card, solo_title
-from engine.cartographers.flow import ExploreDeck, deal_edicts, random_game, solo_ambush_cells
+from engine.cartographers.flow import ExploreDeck, deal_edicts, random_game
+from engine.cartographers.solo_ambush import solo_ambush_cells
 from engine.cartographers.grid import Board, cell_of
 from engine.cartographers.maps import MAPS
 from engine.protocol import PositionError
@@ -199,3 +200,59 @@ def test_multiplayer_ambush_is_drawn_by_the_neighbour() -> None:
                 assert draw.drawn_by == (draw.owner + step) % 3 and draw.terrain == "monster"
             else:
                 assert draw.drawn_by == draw.owner
+
+
+# ---------------------------------------------------------------- season_status and solo_ambush operations
+SEASON_STATUS = ENGINE.operation("season_status").run
+SOLO_AMBUSH = ENGINE.operation("solo_ambush").run
+
+
+def test_spring_ends_when_revealed_time_reaches_eight() -> None:
+    # Homestead 2 + Orchard 2 + Fishing Village 2 + Marshlands 2 = 8 = spring's threshold: spring ends, A and B.
+    result = SEASON_STATUS({"season": "spring", "revealed": ["Homestead", "Orchard", "Fishing Village", "Marshlands"]})
+    assert (result["time"], result["season_ends"], result["edicts_scored"]) == (8, True, ["A", "B"])
+    assert "summer begins" in result["next"] and result["rule_ref"] == "end-of-the-season"
+    # 9 explore cards left; total deck time 16 - 8 = 8.
+    assert len(result["explore_cards_left"]) == 9 and result["time_left_in_deck"] == 8
+
+
+def test_winter_ending_ends_the_game() -> None:
+    # Hinterland Stream 2 + Treetop Village 2 + Marshlands 2 = 6 = winter's threshold.
+    result = SEASON_STATUS({"season": "winter", "revealed": ["Hinterland Stream", "Treetop Village", "Marshlands"]})
+    assert result["season_ends"] and result["edicts_scored"] == ["D", "A"]
+    assert result["rule_ref"] == "end-of-game-and-scoring"
+
+
+def test_ruins_chain_and_an_ambush_in_between_keep_the_ruins_pending() -> None:
+    # Two ruins in a row: still mid-turn (the next card is revealed at once), no Check Phase yet.
+    chain = SEASON_STATUS({"season": "fall", "revealed": ["Great River", "Temple Ruins", "Outpost Ruins"]})
+    assert chain["ruins_pending"] and not chain["season_ends"] and chain["time"] == 1
+    assert "reveal the next card at once" in chain["next"]
+    # Ruins then an ambush: the ambush is resolved normally, the ruins apply to the next explore card.
+    ambush = SEASON_STATUS({"season": "fall", "revealed": ["Temple Ruins", "Goblin Attack"]})
+    assert ambush["ruins_pending"] and ambush["time_needed"] == 7 and "cover an unfilled ruins" in ambush["next"]
+    # The ruins effect is used up by the next explore card.
+    used = SEASON_STATUS({"season": "fall", "revealed": ["Temple Ruins", "Goblin Attack", "Hamlet"]})
+    assert not used["ruins_pending"] and used["time"] == 1
+
+
+@pytest.mark.parametrize(("revealed", "loc", "words"), [
+    (["Homestead", "Orchard", "Fishing Village", "Marshlands", "Hamlet"], ("revealed", 4), "already ended"),
+    (["Homestead", "Homestead"], ("revealed", 1), "already revealed"),
+    (["Dragon Lair"], ("revealed", 0), "unknown card"),
+])
+def test_season_status_refuses_impossible_sequences(revealed: list, loc: tuple, words: str) -> None:
+    with pytest.raises(PositionError) as caught:
+        SEASON_STATUS({"season": "spring", "revealed": revealed})
+    assert any(e.loc == loc and words in e.msg for e in caught.value.errors), caught.value.errors
+
+
+def test_solo_ambush_operation_places_or_disregards() -> None:
+    goblin = SOLO_AMBUSH({"map": "A", "grid": Board.blank(A).rows(), "card": "Goblin Attack"})
+    assert goblin["cells"] == [[8, 8], [9, 9], [10, 10]] and not goblin["disregarded"] and goblin["ring"] == 0
+    everything = [(r, c) for r in range(11) for c in range(11) if (r, c) not in A.mountains and (r, c) != (4, 6)]
+    full = SOLO_AMBUSH({"map": "A", "grid": rows({"W": everything}), "card": "Gnoll Raid"})
+    assert full["disregarded"] and full["cells"] == [] and full["rule_ref"] == "solo-play/solo-ambushes"
+    with pytest.raises(PositionError) as caught:
+        SOLO_AMBUSH({"map": "A", "grid": Board.blank(A).rows(), "card": "Homestead"})
+    assert caught.value.errors[0].loc == ("card",)

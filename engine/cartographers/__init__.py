@@ -8,7 +8,11 @@ from engine.cartographers.schemas import (
     LEGAL_MOVES_SCHEMA,
     SCORE_GAME_SCHEMA,
     SCORE_SCHEMA,
+    SEASON_STATUS_SCHEMA,
+    SOLO_AMBUSH_SCHEMA,
 )
+from engine.cartographers.season import season_status
+from engine.cartographers.solo_ambush import run_solo_ambush
 from engine.protocol import GameEngine, Operation
 
 ENGINE = GameEngine("cartographers", (
@@ -48,5 +52,20 @@ ENGINE = GameEngine("cartographers", (
         "time and coins, and the seasons' time thresholds and edicts. Give {} for everything, or {\"map\": \"A\"} "
         "or {\"map\": \"B\"} for just that side's printed map.",
         COMPONENTS_SCHEMA, run_components,
+    ),
+    Operation(
+        "season_status",
+        "Where does this Cartographers season stand, and which card comes next? Give the season and the cards "
+        "revealed in it, in order. Answers the time total against the season's threshold, whether the season ends "
+        "now (and which edicts are scored), whether a ruins effect is pending for the next explore card (ruins "
+        "chain; an ambush in between keeps it), and the explore cards still in the deck with their time.",
+        SEASON_STATUS_SCHEMA, season_status,
+    ),
+    Operation(
+        "solo_ambush",
+        "Where does a solo Cartographers ambush go? Give the map side, the 11x11 grid and the ambush card. The shape, "
+        "as printed, starts at the card's corner and walks the outer ring in the arrow's direction, then the next "
+        "ring inward, to the first position where it fits; if it fits nowhere the ambush card is disregarded.",
+        SOLO_AMBUSH_SCHEMA, run_solo_ambush,
     ),
 ))

@@ -1,11 +1,5 @@
 """Game flow: the explore deck with ruins and ambushes, season thresholds, solo ambushes, and a random playout.
 
-Solo ambush reading (documented choice): the monster shape keeps its printed orientation. Its bounding box starts
-in the card's solo corner; candidate positions walk the map edge (the box touching the outer ring) in the arrow's
-direction (clockwise or counterclockwise as seen on the sheet) until the whole ring is tried, then the next ring
-inward, and so on. The first position whose cells are all empty is used. If none exists, the ambush card is
-disregarded (the solo rules have no 1x1 fallback).
-
 Seats for multiplayer ambushes: players sit clockwise in list order, so a clockwise arrow hands player i's sheet to
 player i+1 (who draws the monsters on it), counterclockwise to player i-1. A player with no empty space left draws
 nothing that turn.
@@ -29,14 +23,11 @@ from engine.cartographers.cards import (
     ScoringCard,
 )
 from engine.cartographers.game_score import score_game
-from engine.cartographers.grid import SIZE, TERRAIN_CODE, Board, cell_of, index
+from engine.cartographers.grid import TERRAIN_CODE, Board, cell_of
 from engine.cartographers.legality import options
 from engine.cartographers.maps import MAPS
-from engine.cartographers.placement import Card, normalise
-
-# Solo start corner -> (bottom row?, right column?) of the rectangle of candidate box positions.
-_CLOCKWISE_CORNERS = {"top-left": (0, 0), "top-right": (0, 1), "bottom-right": (1, 1), "bottom-left": (1, 0)}
-
+from engine.cartographers.placement import Card
+from engine.cartographers.solo_ambush import solo_ambush_cells
 
 @dataclass(frozen=True)
 class Turn:
@@ -83,36 +74,6 @@ class ExploreDeck:
             ruins, self.pending_ruins = self.pending_ruins, False
             return Turn(card, ruins)
         return None
-
-
-def _ring_walk(height: int, width: int, ring: int, corner: str, arrow: str) -> list[tuple[int, int]]:
-    """Top-left anchors of a height x width box touching ring `ring`, walked from `corner` in the arrow direction."""
-    top, bottom = ring, SIZE - ring - height
-    left, right = ring, SIZE - ring - width
-    if top > bottom or left > right:
-        return []
-    loop = [(top, c) for c in range(left, right + 1)] + [(r, right) for r in range(top + 1, bottom + 1)]
-    loop += [(bottom, c) for c in range(right - 1, left - 1, -1)] + [(r, left) for r in range(bottom - 1, top, -1)]
-    loop = list(dict.fromkeys(loop))
-    row_end, col_end = _CLOCKWISE_CORNERS[corner]
-    start = loop.index((bottom if row_end else top, right if col_end else left))
-    step = 1 if arrow == "clockwise" else -1
-    return [loop[(start + step * k) % len(loop)] for k in range(len(loop))]
-
-
-def solo_ambush_cells(board: Board, ambush: AmbushCard) -> tuple[int, ...]:
-    """Where the solo rule puts an ambush's monsters (see module notes); () when the card is disregarded."""
-    shape = normalise(ambush.shape.cells)
-    height = 1 + max(r for r, _ in shape)
-    width = 1 + max(c for _, c in shape)
-    ring = 0
-    while anchors := _ring_walk(height, width, ring, ambush.solo_start_corner, ambush.arrow):
-        for top, left in anchors:
-            cells = tuple(sorted(index(top + r, left + c) for r, c in shape))
-            if not any(board.filled(i) for i in cells):
-                return cells
-        ring += 1
-    return ()
 
 
 def deal_edicts(rng: random.Random) -> dict[str, ScoringCard]:

@@ -126,3 +126,27 @@ COMPONENTS_SCHEMA: dict[str, Any] = {
                                                       "'A' wilderness or 'B' wastelands."}},
     "examples": [{}, {"map": "B"}],
 }
+
+_EXPLORE_NAMES = ", ".join(c.name for c in (*EXPLORE_CARDS, *AMBUSH_CARDS))
+SEASON_STATUS_SCHEMA: dict[str, Any] = {
+    "type": "object", "required": ["season"], "additionalProperties": False,
+    "properties": {
+        "season": SEASON_FIELD | {"description": "The season being played."},
+        "revealed": {"type": "array", "items": {"type": "string"}, "default": [],
+                     "description": f"The cards revealed this season, in order (ruins and ambush cards included). "
+                                    f"Names: {_EXPLORE_NAMES}."},
+    },
+    "examples": [{"season": "spring", "revealed": ["Great River", "Temple Ruins", "Homestead", "Goblin Attack",
+                                                   "Orchard", "Hamlet"]},
+                 {"season": "winter", "revealed": ["Outpost Ruins"]}],
+}
+
+SOLO_AMBUSH_SCHEMA: dict[str, Any] = {
+    "type": "object", "required": ["map", "grid", "card"], "additionalProperties": False,
+    "properties": {
+        "map": MAP_FIELD, "grid": GRID_FIELD,
+        "card": {"type": "string", "enum": [c.name for c in AMBUSH_CARDS],
+                 "description": "The ambush card revealed in a solo game."},
+    },
+    "examples": [{"map": "A", "grid": EXAMPLE_GRID, "card": "Gnoll Raid"}],
+}
