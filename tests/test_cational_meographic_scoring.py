@@ -206,3 +206,17 @@ def test_detail_names_the_orientation(lake_at, orientation):
     detail = next(line["detail"] for line in result["lines"] if line["key"] == "mission:shore")
     assert f"pattern {orientation}:" in detail
     assert f"lake ×1 at [{lake_at[0]}, {lake_at[1]}]" in detail and "forest ×1 at [0, 0] (the placed tile)" in detail
+
+
+def test_detail_names_three_other_copies_and_counts_the_rest():
+    # a domino of "*" completes once per occupied edge neighbour: 4 neighbours -> 4 copies, 1 shown + 3 named.
+    board = [tile(-1, 0), tile(1, 0), tile(0, -1), tile(0, 1)]
+    result = score(board, tile(0, 0), [mission("Any pair", 1, [((0, 0), "*"), ((0, 1), "*")])])
+    detail = next(line["detail"] for line in result["lines"] if line["key"] == "mission:any-pair")
+    assert "3 other copies" in detail and "more)" not in detail
+    # A 3-cell line of '*' through the placed tile in a 5x5 filled block: copies with the tile at any of 3 spots,
+    # 2 directions -> 6 copies; 1 shown, 3 named, "and 2 more".
+    block = [tile(r, c) for r in range(-2, 3) for c in range(-2, 3) if (r, c) != (0, 0)]
+    line3 = score(block, tile(0, 0), [mission("Line", 1, [((0, 0), "*"), ((0, 1), "*"), ((0, 2), "*")])])
+    detail = next(line["detail"] for line in line3["lines"] if line["key"] == "mission:line")
+    assert "5 other copies" in detail and "and 2 more" in detail

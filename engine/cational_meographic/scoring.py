@@ -20,6 +20,8 @@ from engine.cational_meographic.rules import (
 from engine.cational_meographic.rulings import ruling
 from engine.protocol import Breakdown, ScoreLine
 
+LISTED_COPIES = 3  # other completed copies named in a detail; the rest are counted (details stay readable)
+
 
 def slug(name: str) -> str:
     """Lowercase a name, drop apostrophes and join the remaining runs of a-z0-9 with '-'."""
@@ -99,9 +101,10 @@ def _mission_line(key: str, mission: Mission, found: tuple[Completion, ...],
     card = mission.card
     notes = [f"Completed with the {_shown_completion(found[0], tiles, placed_at)}."]
     if len(found) > 1:
-        others = "; ".join(_shown_completion(c, tiles, placed_at) for c in found[1:])
+        others = "; ".join(_shown_completion(c, tiles, placed_at) for c in found[1:1 + LISTED_COPIES])
+        more = f"; and {len(found) - 1 - LISTED_COPIES} more" if len(found) - 1 > LISTED_COPIES else ""
         notes.append(f"The placed tile also completes {len(found) - 1} other cop{'y' if len(found) == 2 else 'ies'} "
-                     f"({others}); the card still scores only once ({ruling('R12')}).")
+                     f"({others}{more}); the card still scores only once ({ruling('R12')}).")
     if any(c.uses_wildcard for c in found):
         notes.append(ruling("R13") + ".")
     label = f"Photo mission: {card.name}"
