@@ -8,9 +8,8 @@ from typing import Any
 from engine.cartographers.cards import EDICTS, SCORING_CARDS, ScoringCard, Season, find_scoring_card, find_season
 from engine.cartographers.grid import CODES, EMPTY, SIZE, UNDRAWN_RUINS, Board
 from engine.cartographers.maps import MAPS, MapSide, find_map
-from engine.protocol import ErrorDetail, PositionError
+from engine.kit import ErrorDetail, Loc, PositionError
 
-Loc = tuple[str | int, ...]
 POSITION_KEYS: tuple[str, ...] = ("map", "grid", "cards", "season", "coins_from_shapes")
 CARD_NAMES = ", ".join(card.name for card in SCORING_CARDS)
 SEASON_NAMES = "spring, summer, fall, winter"

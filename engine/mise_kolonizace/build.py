@@ -6,6 +6,7 @@ import re
 from dataclasses import replace
 from typing import Mapping
 
+from engine.kit import Loc, Problems
 from engine.mise_kolonizace.model import Area, Cell, Placement, PlayerEnd, Position, Tile
 from engine.mise_kolonizace.tables import (
     COLOUR_PATTERN,
@@ -18,26 +19,8 @@ from engine.mise_kolonizace.tables import (
     SPLITS,
     TILES_PER_PLAYER,
 )
-from engine.protocol import ErrorDetail, PositionError
 
-Loc = tuple[str | int, ...]
 _COLOUR = re.compile(COLOUR_PATTERN)
-
-
-class Problems:
-    """Collects every problem found in an input document, then raises them together."""
-
-    def __init__(self) -> None:
-        self.errors: list[ErrorDetail] = []
-
-    def add(self, loc: Loc, msg: str) -> None:
-        """Record one problem at `loc`."""
-        self.errors.append(ErrorDetail(loc, msg))
-
-    def raise_if_any(self) -> None:
-        """Raise a PositionError carrying every recorded problem, if there is one."""
-        if self.errors:
-            raise PositionError(self.errors)
 
 
 def colour_problem(name: str) -> str | None:

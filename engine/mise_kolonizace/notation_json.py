@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.kit import shown
-from engine.mise_kolonizace.build import Loc, Problems, build_end_game, build_position, colour_problem, complete_tile
+from engine.kit import Loc, Problems, shown
+from engine.mise_kolonizace.build import build_end_game, build_position, colour_problem, complete_tile
 from engine.mise_kolonizace.model import Area, Cell, Placement, PlayerEnd, Position, Tile
 from engine.mise_kolonizace.notation_text import parse_end_game_text, parse_placement_text, parse_position_text
 from engine.mise_kolonizace.tables import DEFAULT_BASE_AT, EDGES, ROTATIONS, SIDES, TILES_PER_PLAYER

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import re
 
-from engine.kit import ascii_whole
-from engine.mise_kolonizace.build import Loc, Problems, build_end_game, build_position, colour_problem, complete_tile
+from engine.kit import Loc, Problems, ascii_whole
+from engine.mise_kolonizace.build import build_end_game, build_position, colour_problem, complete_tile
 from engine.mise_kolonizace.model import Area, Placement, PlayerEnd, Position, Tile
 from engine.mise_kolonizace.tables import (
     DEFAULT_BASE_AT,
