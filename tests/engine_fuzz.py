@@ -105,6 +105,18 @@ notation_pieces = st.sampled_from([
 notation_text = st.lists(notation_pieces | st.text(max_size=4), max_size=14).map("".join)
 
 
+def rule_refs(value: Any) -> Any:
+    """Every rule_ref string anywhere in a result."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if key == "rule_ref":
+                yield item
+            yield from rule_refs(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from rule_refs(item)
+
+
 def run_safely(op: Operation, doc: Any) -> str | None:
     """Run an operation; None when it answers JSON or refuses with PositionError, else a description of the failure."""
     try:

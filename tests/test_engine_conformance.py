@@ -11,23 +11,12 @@ import pytest
 from jsonschema import Draft202012Validator
 
 from engine import engine_ids, get_engine
-from engine_fuzz import verdict_problem
+from engine_fuzz import rule_refs, verdict_problem
 from rulespal.library import Library
 
 LIBRARY = Library.from_paths([Path(__file__).resolve().parents[1] / "rulebooks"])
 CASES = [(game, op) for game in engine_ids() for op in get_engine(game).operations]
 IDS = [f"{game}:{op.name}" for game, op in CASES]
-
-
-def _refs(value):
-    if isinstance(value, dict):
-        for key, item in value.items():
-            if key == "rule_ref":
-                yield item
-            yield from _refs(item)
-    elif isinstance(value, list):
-        for item in value:
-            yield from _refs(item)
 
 
 @pytest.mark.parametrize("game", engine_ids())
@@ -49,5 +38,5 @@ def test_schema_is_valid_and_its_examples_run_to_json_with_resolving_refs(game, 
         assert json.loads(json.dumps(result, allow_nan=False)) == result  # JSON round trip
         assert op.run(json.loads(json.dumps(example))) == result  # the same answer from re-read JSON
         assert verdict_problem(result) is None
-        for ref in _refs(result):
+        for ref in rule_refs(result):
             assert book.section(ref) is not None, f"{game}:{op.name} cites unknown section {ref!r}"
