@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Iterator
+import threading
+from collections.abc import AsyncIterator, Iterator
 from itertools import chain
 
+import anyio
 from fastapi import APIRouter, Depends
+from starlette.concurrency import run_in_threadpool
 from sse_starlette import EventSourceResponse, ServerSentEvent
 
 from engine import PositionError
@@ -43,7 +46,7 @@ def ask(body: AskIn, pal: Pal, settings: AppSettings, assistant: ChatAssistant) 
     return assistant.ask(question, game=game, thread_id=body.thread_id, position=body.position).to_dict()
 
 
-def _sse(events: Iterator) -> Iterator[ServerSentEvent]:
+def _frames(events: Iterator) -> Iterator[ServerSentEvent]:
     """Assistant events as SSE frames; a failure mid-stream becomes a final `error` event."""
     try:
         for event in events:
@@ -53,6 +56,32 @@ def _sse(events: Iterator) -> Iterator[ServerSentEvent]:
     except Exception:  # the stream has started: report instead of cutting the connection
         log.exception("chat stream failed")
         yield ServerSentEvent(data=json.dumps({"message": "internal error while answering"}), event="error")
+
+
+async def _sse(first: list, events: Iterator) -> AsyncIterator[ServerSentEvent]:
+    """The frames of `first` then `events`, one at a time from a worker thread. When the client goes away (Stop, a
+    closed tab) the assistant's generator is closed at once, so the model stops generating and releases its lock."""
+    frames = _frames(chain(first, events))
+    turn = threading.Lock()  # next() and close() never run at the same time
+
+    def step() -> ServerSentEvent | None:
+        with turn:
+            return next(frames, None)
+
+    def close() -> None:
+        with turn:
+            if frames.gi_frame is not None:
+                log.info("chat stream closed before its end: the client went away")
+            frames.close()
+            if hasattr(events, "close"):
+                events.close()
+
+    try:
+        while (frame := await run_in_threadpool(step)) is not None:
+            yield frame
+    finally:
+        with anyio.CancelScope(shield=True):
+            await run_in_threadpool(close)
 
 
 @router.post("/chat", summary="Ask a question (streamed as server-sent events)", response_class=EventSourceResponse,
@@ -65,4 +94,4 @@ def chat(body: AskIn, pal: Pal, settings: AppSettings, assistant: ChatAssistant)
     question, game = _checked(body, pal, settings)
     events = assistant.stream(question, game=game, thread_id=body.thread_id, position=body.position)
     first = next(events, None)  # errors before the first event (empty question, unknown game) get their HTTP status
-    return EventSourceResponse(_sse(chain([first] if first else [], events)))
+    return EventSourceResponse(_sse([first] if first else [], events))
