@@ -34,9 +34,9 @@ from rulespal.tools import tool_name
 
 VERDICTS = ("Yes", "No", "Unclear")
 VERDICT_MIN = 0.80  # a verdict is shown only this sure; below it the rule alone is the answer
-COVERED_SIMILARITY = 0.45  # the book answers when a deciding sentence is this close in meaning…
-COVERED_MIN_SIMILARITY, COVERED_MIN_COVERAGE = 0.25, 0.6  # …or close enough and sharing most of the rare words
-RULING_SIMILARITY = 0.45
+REFUSE_SIMILARITY, REFUSE_COVERAGE = 0.30, 0.5  # below both, the book has nothing on the question
+DIRECT_SIMILARITY = 0.50  # below this the rule shown is only the closest one, and the answer says so
+RULING_SIMILARITY, RULING_MARGIN = 0.45, 0.05
 
 
 @dataclass(frozen=True)
@@ -117,9 +117,7 @@ class Assistant:
         engine = self._engine_record(context, position)
         if engine is not None:
             return replace(context, engine=engine)
-        if not context.covered:
-            return replace(context, ruling=self._ruling(context))
-        return context
+        return replace(context, ruling=self._ruling(context))
 
     def _engine_record(self, context: Context, position: Any) -> ToolCallRecord | None:
         """The engine run for a position given with the question (pasted, attached, or described in full)."""
@@ -152,19 +150,20 @@ class Assistant:
         return ToolCallRecord(tool_name(operation, game), args, result)
 
     def _ruling(self, context: Context) -> Ruling | None:
-        """The RulesPal ruling closest to the question, when it is close enough."""
+        """The RulesPal ruling closest to the question, when it is close and closer than anything in the book."""
         every = self._rulings if self._rulings is not None else load_rulings(self.pal.library)
         rulings = [r for r in every if r.game == context.game]
         if not rulings:
             return None
         sims = self.finder.similarities(context.query, [f"{r.title}: {r.text}" for r in rulings])
         best = max(range(len(rulings)), key=lambda i: sims[i])
-        return rulings[best] if sims[best] >= RULING_SIMILARITY else None
+        closer = sims[best] >= max(RULING_SIMILARITY, context.evidence.closeness + RULING_MARGIN)
+        return rulings[best] if closer else None
 
     # --- step 2: the answer ---------------------------------------------------------------------------------
     def _verdict(self, context: Context) -> str | None:
         """'yes' or 'no' when the model is sure enough of what the shown rules say; None otherwise."""
-        if self.model is None or context.kind != "yesno" or not context.evidence.sentences:
+        if self.model is None or context.kind != "yesno" or context.evidence.closeness < DIRECT_SIMILARITY:
             return None
         title = self.pal.book(context.game).title
         rules = "\n".join(f'- "{s.text}"' for s in context.evidence.shown())
@@ -186,7 +185,7 @@ class Assistant:
     def answer_stream(self, context: Context) -> Iterator[Event]:
         """The answer as events: the deciding quotes first, any engine call, the text, then `done`."""
         book = self.pal.book(context.game)
-        quotes = self._quotes(context) if context.covered else []
+        quotes = self._quotes(context) if context.covered and context.ruling is None else []
         yield Event("citations", {"game": context.game, "citations": [c.__dict__ for c in quotes],
                                   "preliminary": True})
         records = (context.engine,) if context.engine else ()
@@ -198,15 +197,16 @@ class Assistant:
         basis: AnswerBasis
         if summary is not None:
             basis, text = "engine", summary + (f" {rule_text(context.evidence.shown())}" if quotes else "")
-        elif context.covered:
-            verdict = self._verdict(context)
-            shown = context.evidence.shown()
-            basis, text = ("verdict", verdict_text(verdict, shown)) if verdict else ("rule", rule_text(shown))
         elif context.ruling is not None:
             ruling = context.ruling
             basis, text = "ruling", ruling_text(book.title, ruling)
             citations = [Citation(context.game, ruling.anchor, f"RulesPal ruling {ruling.id}: {ruling.title}",
                                   ruling.text, source="ruling")]
+        elif context.covered:
+            verdict = self._verdict(context)
+            shown = context.evidence.shown()
+            direct = context.evidence.closeness >= DIRECT_SIMILARITY
+            basis, text = ("verdict", verdict_text(verdict, shown)) if verdict else ("rule", rule_text(shown, direct))
         else:
             nearest = tuple({"game": h.game, "section_id": h.section_id, "title": h.title}
                             for h in context.found.hits[:3])
@@ -240,12 +240,9 @@ class Assistant:
 
 
 def _covered(evidence: Evidence) -> bool:
-    """Whether the book answers the question: a deciding sentence close in meaning, or fairly close and sharing
-    most of the question's rarer words (looking at every top section, not only the first hit)."""
-    best = max((s.similarity for s in evidence.sentences), default=0.0)
-    if best >= COVERED_SIMILARITY:
-        return True
-    return best >= COVERED_MIN_SIMILARITY and evidence.coverage >= COVERED_MIN_COVERAGE
+    """Whether the book has anything on the question: some sentence of the top sections close in meaning, or the
+    sections sharing most of the question's rarer words (measured over every top section, not the first hit)."""
+    return evidence.closeness >= REFUSE_SIMILARITY or evidence.coverage >= REFUSE_COVERAGE
 
 
 def _operation(tool: str, game: str) -> str | None:

@@ -12,14 +12,17 @@ MIN_QUOTE_CHARS = 12
 _MARKUP = re.compile(r"[*_`>|#]+")
 
 
+_LIST_MARKER = re.compile(r"(?m)^\s*(?:[-*•]|\d+\.|[a-z]\.)\s+")
+
+
 def normalise(text: str) -> str:
-    """Text with Markdown emphasis removed and every run of whitespace folded to one space, lowercased."""
-    return " ".join(_MARKUP.sub(" ", text).split()).lower()
+    """Text without list markers and Markdown emphasis, every run of whitespace folded to one space, lowercased."""
+    return " ".join(_MARKUP.sub(" ", _LIST_MARKER.sub("", text)).split()).lower()
 
 
 def clean_line(line: str) -> str:
     """A line of a section without its list marker, Markdown emphasis and table bars."""
-    line = re.sub(r"^\s*(?:[-*•]|\d+\.|[a-z]\.)\s+", "", line)
+    line = _LIST_MARKER.sub("", line)
     return " ".join(_MARKUP.sub("", line).strip(" |").split())
 
 

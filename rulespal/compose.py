@@ -14,15 +14,17 @@ from rulespal.rulings import Ruling
 RULING_SENTENCES = 2
 
 
-def rule_text(shown: Sequence[EvidenceSentence]) -> str:
-    """'The rulebook says (Title): "…"' for the deciding sentences, grouped by section."""
+def rule_text(shown: Sequence[EvidenceSentence], direct: bool = True) -> str:
+    """'The rulebook says (Title): "…"' for the deciding sentences, grouped by section; when the evidence is only
+    the closest rule (not direct), the answer says so."""
     parts: list[str] = []
     for sentence in shown:
         if parts and sentence.title == shown[0].title:
             parts[-1] += f' … "{sentence.text}"'
         else:
             parts.append(f'({sentence.title}): "{sentence.text}"')
-    return "The rulebook says " + " And ".join(parts)
+    lead = "The rulebook says " if direct else "The rulebook may not answer this directly. The closest rule "
+    return lead + " And ".join(parts)
 
 
 def verdict_text(verdict: str, shown: Sequence[EvidenceSentence]) -> str:

@@ -19,10 +19,12 @@ from rulespal.questions import QuestionKind
 from rulespal.retrieval import SearchResult
 
 CACHE_LIMIT = 50_000
-SECTIONS = 4  # top sections whose sentences compete
-SHOWN = 2  # at most this many deciding sentences are shown
-SECOND_RATIO = 0.9  # a second sentence is shown when it scores at least this share of the best
-DENSE, LEXICAL, CUE, PRIOR = 1.0, 0.8, 0.12, 0.10
+CANDIDATES = 40  # candidates kept, best first
+SECTIONS = 5  # top sections whose sentences compete
+SHOWN_CHARS = 400  # the deciding sentence and its section's next best ones, up to this many characters
+SECOND_RATIO = 0.95  # another section's best sentence is shown too when it scores at least this share of the best
+DENSE, LEXICAL, CUE, PRIOR, SHORT = 1.0, 0.8, 0.12, 0.20, 0.15
+SHORT_UNIT = 60  # units shorter than this lose up to SHORT: a short line matches many questions by accident
 
 _MODAL = re.compile(r"\b(must|may|cannot|can ?not|can't|only|never|always|except|unless|not|no|allowed|instead|"
                     r"required|may not|have to|either|any)\b", re.I)
@@ -30,30 +32,39 @@ _NUMBER = re.compile(r"\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten|e
                      r"twenty|thirty|half|double|twice|once)\b", re.I)
 _CONDITION = re.compile(r"\b(if|when|whenever|otherwise|instead|in that case|unless|until|tie|tied|ties)\b", re.I)
 _CUES = {"yesno": _MODAL, "number": _NUMBER, "whatif": _CONDITION}
+_COUNTED = re.compile(r"\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty)"
+                      r"\s+((?:[a-z'-]+\s+){0,2}[a-z'-]+)", re.I)
 _LEANS_BACK = re.compile(r"^(instead|then|otherwise|in that case|in this case|this|that|these|those|it|they|its|"
                          r"their|such|also|however|but|so|if so|if not|if it does)\b", re.I)
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z(\"“])")
 SHORT_SENTENCE = 45  # a sentence this short is read together with the one before it
+LEAD_IN_LIMIT = 400  # a lead-in line and its list items are one unit up to this length
+LIST_ITEM = re.compile(r"^\s*(?:[-*•]|\d+\.|[a-z]\.)\s+")
 
 
 def rule_units(text: str) -> list[str]:
     """The quotable units of a section: sentences of each paragraph or list item, a sentence that leans on the
-    one before it ('Instead, …', 'It must…', a very short one) joined to it; every unit is verbatim text."""
+    one before it ('Instead, …', 'It must…', a very short one) joined to it, and a line ending in ':' joined to
+    the list items it introduces; every unit is verbatim text of the section (list markers aside)."""
     units: list[str] = []
-    for line in text.splitlines():
-        line = clean_line(line)
+    lead_in = False
+    for raw in text.splitlines():
+        line = clean_line(raw)
         if not line:
             continue
-        pieces = _SENTENCE_END.split(line)
+        if lead_in and LIST_ITEM.match(raw) and len(units[-1]) + len(line) < LEAD_IN_LIMIT:
+            units[-1] = f"{units[-1]} {line}"
+            continue
         joined: list[str] = []
-        for piece in pieces:
+        for piece in _SENTENCE_END.split(line):
             piece = piece.strip()
             if joined and (_LEANS_BACK.match(piece) or len(piece) < SHORT_SENTENCE):
                 joined[-1] = f"{joined[-1]} {piece}"
             elif piece:
                 joined.append(piece)
-        units.extend(u for u in joined if len(u) >= MIN_QUOTE_CHARS)
-    return units
+        units.extend(joined)
+        lead_in = bool(units) and units[-1].endswith(":")
+    return [u for u in units if len(u) >= MIN_QUOTE_CHARS]
 
 
 @dataclass(frozen=True)
@@ -80,16 +91,25 @@ class Evidence:
     coverage: float
 
     @property
-    def best(self) -> EvidenceSentence | None:
-        """The highest-scoring sentence, or None."""
-        return self.sentences[0] if self.sentences else None
+    def closeness(self) -> float:
+        """The highest similarity in meaning between the question and any candidate sentence (0 without any)."""
+        return max((s.similarity for s in self.sentences), default=0.0)
 
-    def shown(self) -> tuple[EvidenceSentence, ...]:
-        """The sentences to show: the best, plus a close second; in reading order within a section."""
+    def shown(self, budget: int = 0) -> tuple[EvidenceSentence, ...]:
+        """The sentences to show, in reading order: the best, then more of the same section's sentences by score
+        while they fit the character budget, and another section's best when it scores as high as the best."""
+        budget = budget or SHOWN_CHARS
         if not self.sentences:
             return ()
         best = self.sentences[0]
-        picked = [best] + [s for s in self.sentences[1:SHOWN] if s.score >= SECOND_RATIO * best.score]
+        picked, used = [best], len(best.text)
+        for other in self.sentences[1:]:
+            if other.section_id == best.section_id and used + len(other.text) <= budget:
+                picked.append(other)
+                used += len(other.text)
+        rival = next((s for s in self.sentences[1:] if s.section_id != best.section_id), None)
+        if rival is not None and rival.score >= SECOND_RATIO * best.score and used + len(rival.text) <= 2 * budget:
+            picked.append(rival)
         return tuple(sorted(picked, key=lambda s: (s.section_rank, s.position)))
 
 
@@ -138,28 +158,38 @@ class EvidenceFinder:
             section = book.section(hit.section_id)
             if section is None:
                 continue
+            weight = 1.0 / (1 + rank)
             for pos, sent in enumerate(rule_units(section.text)):
-                candidates.append((rank, pos, section.id, section.title, sent))
+                candidates.append((rank, pos, section.id, section.title, sent, weight,
+                                   " > ".join(section.heading_path)))
         if not candidates:
             return Evidence((), 0.0, 0.0)
         query = f"{context} {question}" if context else question
         qvec = self._vectors([query])[0]
-        svecs = self._vectors([f"{title}: {sent}" for _r, _p, _sid, title, sent in candidates])
+        svecs = self._vectors([f"{path}: {sent}" for *_rest, sent, _w, path in candidates])
         sims = svecs @ qvec
         cue = _CUES.get(kind)
         scored = []
-        for (rank, pos, sid, title, sent), sim in zip(candidates, sims):
+        for (rank, pos, sid, title, sent, weight, _path), sim in zip(candidates, sims):
             tokens = set(stems(f"{title} {sent}"))
             coverage = sum(w for t, w in wanted.items() if t in tokens) / total
             bonus = CUE if cue is not None and cue.search(sent) else 0.0
-            score = DENSE * float(sim) + LEXICAL * coverage + bonus + PRIOR / (1 + rank)
+            if kind == "number" and _counts_asked(sent, wanted):
+                bonus += CUE
+            short = SHORT * max(0.0, 1 - len(sent) / SHORT_UNIT)
+            score = DENSE * float(sim) + LEXICAL * coverage + bonus + PRIOR * weight - short
             scored.append(EvidenceSentence(book.id, sid, title, sent, rank, pos, score, float(sim), coverage))
         scored.sort(key=lambda s: -s.score)
         section_tokens = set()
         for hit in found.hits[:SECTIONS]:
             section_tokens |= set(stems(" ".join(hit.heading_path) + " " + hit.text))
         coverage = sum(w for t, w in wanted.items() if t in section_tokens) / total
-        return Evidence(tuple(scored[:8]), scored[0].score, coverage)
+        return Evidence(tuple(scored[:CANDIDATES]), scored[0].score, coverage)
+
+
+def _counts_asked(sentence: str, wanted: dict[str, float]) -> bool:
+    """True when the sentence counts one of the question's words ('the 15 photo mission cards')."""
+    return any(set(stems(m.group(1))) & set(wanted) for m in _COUNTED.finditer(sentence))
 
 
 def _weights(text: str, idf: dict[str, float], names: set[str]) -> dict[str, float]:

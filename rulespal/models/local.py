@@ -11,10 +11,11 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from rulespal.models.base import (Capabilities, ChatModel, Message, ToolChoice, ToolSpec, option_probabilities)
+import numpy as np
+
+from rulespal.models.base import Capabilities, ChatModel, Message, ToolChoice, ToolSpec, normalise_choice
 from rulespal.models.weights import ensure_gguf
 
-TOP_LOGPROBS = 20
 _LLAMA_LOCK = threading.Lock()  # one llama.cpp context per process; calls take turns
 
 
@@ -75,14 +76,42 @@ class LocalModel(ChatModel):
     def _chat(messages: Sequence[Message]) -> list[dict[str, str]]:
         return [{"role": m.role, "content": m.content} for m in messages]
 
+    def _prompt_tokens(self, messages: Sequence[Message]) -> list[int]:
+        """The chat-template prompt (ending with the assistant's turn) as tokens."""
+        from llama_cpp.llama_chat_format import Jinja2ChatFormatter
+
+        llama = self.llama
+        formatter = Jinja2ChatFormatter(template=llama.metadata["tokenizer.chat_template"],
+                                        eos_token=llama.detokenize([llama.token_eos()]).decode(),
+                                        bos_token=llama.detokenize([llama.token_bos()]).decode())
+        text = formatter(messages=self._chat(messages)).prompt
+        return llama.tokenize(text.encode(), add_bos=False, special=True)
+
+    def _next_token_logits(self, tokens: list[int]) -> np.ndarray:
+        """Logits of the token after the prompt, re-using the cached prefix of the previous prompt."""
+        import llama_cpp
+
+        llama = self.llama
+        cached = llama.input_ids[: llama.n_tokens].tolist()
+        common = 0
+        for a, b in zip(cached, tokens[:-1]):
+            if a != b:
+                break
+            common += 1
+        llama.n_tokens = common
+        llama.eval(tokens[common:])
+        return np.ctypeslib.as_array(llama_cpp.llama_get_logits(llama.ctx), shape=(llama.n_vocab(),)).copy()
+
     def choose(self, messages: Sequence[Message], options: Sequence[str]) -> dict[str, float]:
-        """Option probabilities from the log-probabilities of the first reply token."""
+        """Option probabilities from the next-token distribution after the prompt (each option's first token,
+        in the spellings a reply may start with)."""
         with _LLAMA_LOCK:
-            out = self.llama.create_chat_completion(messages=self._chat(messages), max_tokens=1, temperature=0.0,
-                                                    logprobs=True, top_logprobs=TOP_LOGPROBS)
-        content = out["choices"][0]["logprobs"]["content"][0]
-        top = [(t["token"], t["logprob"]) for t in content["top_logprobs"]]
-        return option_probabilities(top, options)
+            logits = self._next_token_logits(self._prompt_tokens(messages))
+            ids = {o: {self.llama.tokenize(v.encode(), add_bos=False)[0] for v in (o, o.lower(), o.upper())}
+                   for o in options}
+        top = float(logits.max())
+        scores = {o: float(sum(np.exp(logits[i] - top) for i in toks)) for o, toks in ids.items()}
+        return normalise_choice(scores, options)
 
     def route(self, messages: Sequence[Message], tools: Sequence[ToolSpec]) -> ToolChoice | None:
         """One grammar-constrained step: a tool with valid arguments, or none."""
