@@ -13,7 +13,7 @@ from typing import Any
 
 from langgraph.checkpoint.base import BaseCheckpointSaver
 
-from engine import PositionError, engine_ids, get_engine
+from engine import PositionError, engine_ids
 from rulespal.answer import Answer, AnswerBasis, Citation, Event, ToolCallRecord
 from rulespal.citations import verify
 from rulespal.compose import (engine_summary, position_unreadable, refusal_text, rule_text, ruling_text,
@@ -30,7 +30,7 @@ from rulespal.questions import (QuestionKind, describes_position, engine_intent,
 from rulespal.retrieval import SearchResult
 from rulespal.rulings import Ruling, load_rulings
 from rulespal.service import RulesPal
-from rulespal.tools import tool_name
+from rulespal.tools import engine_tool_specs, fitting_operations, operation_of, tool_name
 
 VERDICTS = ("Yes", "No", "Unclear")
 VERDICT_MIN = 0.80  # a verdict is shown only this sure; below it the rule alone is the answer
@@ -137,7 +137,7 @@ class Assistant:
                               Message("user", prompt("route", tools=listing, question=context.question))], tools)
         if choice is None:
             return None
-        operation = _operation(choice.name, context.game)
+        operation = operation_of(choice.name, context.game)
         return self._run(context.game, operation, choice.args) if operation else None
 
     def _run(self, game: str, operation: str, document: Any) -> ToolCallRecord:
@@ -243,27 +243,6 @@ def _covered(evidence: Evidence) -> bool:
     """Whether the book has anything on the question: some sentence of the top sections close in meaning, or the
     sections sharing most of the question's rarer words (measured over every top section, not the first hit)."""
     return evidence.closeness >= REFUSE_SIMILARITY or evidence.coverage >= REFUSE_COVERAGE
-
-
-def _operation(tool: str, game: str) -> str | None:
-    """The engine operation behind a tool name (score_cartographers -> score)."""
-    suffix = "_" + game.replace("-", "_")
-    return tool.removesuffix(suffix) if tool.endswith(suffix) else None
-
-
-def engine_tool_specs(game: str) -> list[ToolSpec]:
-    """Every engine operation of a game as a tool a model may fill in."""
-    return [ToolSpec(tool_name(op.name, game), op.description,
-                     {k: v for k, v in op.input_schema.items() if k not in ("$schema", "examples", "$id")})
-            for op in get_engine(game).operations]
-
-
-def fitting_operations(game: str, document: Any) -> list[str]:
-    """Engine operations whose required top-level fields are all present in the document, in engine order."""
-    ops = get_engine(game).operations
-    if not isinstance(document, dict):
-        return [op.name for op in ops]
-    return [op.name for op in ops if set(op.input_schema.get("required", [])) <= set(document)]
 
 
 def build_assistant(pal: RulesPal, model_spec: str | None = None) -> Assistant:

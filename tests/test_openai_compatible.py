@@ -5,7 +5,8 @@ import pytest
 from langgraph.checkpoint.memory import InMemorySaver
 from services import llama_server
 
-from rulespal.agent import Assistant, engine_tool_specs
+from rulespal.agent import Assistant
+from rulespal.tools import engine_tool_specs
 from rulespal.models.base import Message, ModelUnavailable
 from rulespal.models.openai_compatible import OpenAICompatibleModel, parse_spec
 
