@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import time
 
 import pytest
 from playwright.sync_api import expect
 from api_harness import ARTIFACTS
 
 pytestmark = pytest.mark.browser
+expect.set_options(timeout=15_000)  # the first answer of a session waits for the embedding model
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -200,22 +202,46 @@ def test_mise_editor_runs_the_example_and_reports_errors(page):
     shot(page, "mise-editor")
 
 
-@pytest.mark.skipif(importlib.util.find_spec("rulespal.agent") is None, reason="rulespal.agent is not written yet")
-def test_chat_streams_an_answer_with_a_citation_link(page):
+def ask(page, question: str) -> None:
+    page.locator("#question").fill(question)
+    page.get_by_role("button", name="Ask").click()
+
+
+def last_reply_done(page):
+    """The last reply, once its stream has ended (the status line goes when `done` arrives)."""
+    reply = page.locator(".msg.assistant").last
+    expect(reply.locator(".answer-text")).not_to_have_attribute("aria-busy", "true")
+    return reply
+
+
+def below_the_input(page) -> list[str]:
+    """Parts of the last reply that the sticky question box covers (empty when the reply is fully visible above it)."""
+    return page.evaluate("""() => {
+        const form = document.getElementById('chat-form').getBoundingClientRect();
+        const parts = [...document.querySelectorAll('.msg.assistant')].at(-1).querySelectorAll('.answer-text, .citations, .nearest');
+        return [...parts].filter((p) => p.getBoundingClientRect().bottom > form.top + 1 || p.getBoundingClientRect().top < 0)
+            .map((p) => p.className);
+    }""")
+
+
+def test_chat_streams_an_answer_with_compact_source_links(page):
     page.goto("/#/cartographers/chat")
-    page.get_by_label("Ask about Cartographers").fill("Does a corner space count twice for Sentinel Wood?")
+    page.locator("#question").wait_for()
     page.evaluate("""() => {
         window.__updates = 0;
         new MutationObserver(() => { window.__updates += 1; })
             .observe(document.getElementById('chat-logs'), {subtree: true, childList: true, characterData: true});
     }""")
-    page.get_by_role("button", name="Ask").click()
-    link = page.locator(".msg.assistant .citations:not(.preliminary) a.citation").first
-    link.wait_for()
-    assert page.locator(".msg.assistant .answer-text").inner_text().strip()
+    ask(page, "Does a corner space count twice for Sentinel Wood?")
+    reply = last_reply_done(page)
+    link = reply.locator(".citations:not(.preliminary) a.citation").first
+    answer = reply.locator(".answer-text").inner_text()
+    assert answer.strip()
     assert page.evaluate("window.__updates") > 3  # tokens arrived one by one
+    assert reply.locator("blockquote").count() == 0  # the quote is in the answer text, not repeated below it
+    quote = link.get_attribute("title")
+    assert " ".join(quote.split())[:30] in " ".join(answer.split())
     section_id = link.get_attribute("data-section")
-    quote = page.locator(".msg.assistant .citations:not(.preliminary) blockquote").first.inner_text()
     shot(page, "chat-answer")
     link.click()
     page.wait_for_url(f"**/#/cartographers/rulebook/{section_id}?hl=*")
@@ -225,6 +251,132 @@ def test_chat_streams_an_answer_with_a_citation_link(page):
     marked = " ".join(mark.all_inner_texts())
     assert " ".join(marked.split())[:30] in " ".join(quote.replace("*", "").split())
     shot(page, "chat-citation-opened")
+
+
+@pytest.mark.parametrize("viewport", [(1366, 900), (390, 844)], ids=["desktop", "phone"])
+def test_the_question_box_never_covers_the_answer(browser, server, viewport):
+    width, height = viewport
+    context = browser.new_context(viewport={"width": width, "height": height}, base_url=server.url,
+                                  is_mobile=width < 500, has_touch=width < 500)
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    try:
+        page.goto("/#/cartographers/chat")
+        for question in ["Does a corner space count twice for Sentinel Wood?", "When does the game end?",
+                         "What happens when a monster is next to an empty space?"]:
+            ask(page, question)
+            last_reply_done(page)
+            page.wait_for_timeout(200)  # the last scroll
+            assert below_the_input(page) == [], question
+        assert page.locator(".msg.assistant").count() == 3
+        shot(page, f"chat-{'phone' if width < 500 else 'desktop'}", full_page=False)
+    finally:
+        context.close()
+
+
+def test_refusal_lists_the_nearest_sections_once_as_links(page):
+    page.goto("/#/cartographers/chat")
+    ask(page, "What is the capital of Mongolia?")
+    reply = last_reply_done(page)
+    text = reply.locator(".answer-text")
+    expect(text).to_contain_text("does not seem to answer")
+    titles = text.locator("a").all_inner_texts()
+    assert titles, "the nearest sections are links in the answer"
+    assert reply.locator(".nearest").count() == 0  # not listed a second time
+    assert "/" not in reply.inner_text().replace("Sources:", "")  # no raw section ids
+
+
+def test_empty_question_too_long_question_and_the_counter(page):
+    page.goto("/#/cartographers/chat")
+    page.locator("#question").fill("   ")
+    page.get_by_role("button", name="Ask").click()
+    expect(page.locator("#question-note")).to_have_text("Type a question first.")
+    assert page.locator(".msg.user").count() == 0
+    page.locator("#question").fill("x" * 1500)
+    expect(page.locator("#question-count")).to_be_hidden()
+    long = "Is this allowed? " * 176  # 2,992 characters: nothing is cut off on paste
+    page.locator("#question").fill(long)
+    expect(page.locator("#question-count")).to_have_text("2,992 / 2,000: 992 too many")
+    page.get_by_role("button", name="Ask").click()
+    expect(page.locator("#question-note")).to_contain_text("the limit is 2,000")
+    assert page.locator("#question").input_value() == long  # the text is kept
+    assert page.locator(".msg.user").count() == 0
+
+
+def test_server_refusal_keeps_the_question(page):
+    page.goto("/#/cartographers/chat")
+    page.route("**/api/chat", lambda route: route.fulfill(status=413, content_type="application/json",
+                                                         body='{"detail": "The question is too long (2500 > 2000)."}'))
+    ask(page, "How many points for a full row?")
+    expect(page.locator(".msg.assistant .status")).to_have_text("The question is too long (2500 > 2000).")
+    assert page.locator("#question").input_value() == "How many points for a full row?"
+
+
+def test_drafts_placeholders_and_answers_are_per_game(page):
+    page.goto("/#/cartographers/chat")
+    question = page.locator("#question")
+    question.fill("a Cartographers draft")
+    carto_placeholder = question.get_attribute("placeholder")
+    page.get_by_role("link", name="Mise: Kolonizace").click()
+    page.wait_for_url("**/#/mise-kolonizace/chat")
+    expect(question).to_have_value("")
+    assert question.get_attribute("placeholder") != carto_placeholder
+    assert "Sentinel" not in question.get_attribute("placeholder")
+    page.get_by_role("link", name="Cartographers").click()
+    expect(question).to_have_value("a Cartographers draft")
+
+
+class SlowAssistant:
+    """Streams one word every 0.2 s for a minute and records how far it got and whether it was closed."""
+
+    def __init__(self):
+        self.produced = 0
+        self.closed = False
+
+    def stream(self, question, game=None, thread_id=None, position=None):
+        from rulespal.answer import Event
+
+        def events():
+            try:
+                yield Event("citations", {"game": game, "citations": [], "preliminary": True})
+                for _ in range(300):
+                    time.sleep(0.2)
+                    self.produced += 1
+                    yield Event("token", {"text": "word "})
+            finally:
+                self.closed = True
+        return events()
+
+
+def test_stop_cancels_the_answer_and_the_server_stops(page, server):
+    from rulespal.api.deps import get_assistant
+
+    slow = SlowAssistant()
+    server.app.dependency_overrides[get_assistant] = lambda: slow
+    try:
+        page.goto("/#/cartographers/chat")
+        ask(page, "Tell me everything")
+        expect(page.locator(".msg.assistant .status")).to_have_text("Writing the answer…")
+        expect(page.get_by_role("button", name="Ask")).to_be_hidden()
+        page.get_by_role("link", name="Mise: Kolonizace").click()  # the answer goes on in its own game
+        expect(page.locator("#question-note")).to_contain_text("Still answering about Cartographers")
+        expect(page.get_by_role("button", name="Ask")).to_be_enabled()
+        page.locator(".game-card", has_text="Cartographers").click()
+        page.get_by_role("button", name="Stop").click()
+        expect(page.locator(".msg.assistant .status")).to_contain_text("Stopped")
+        for _ in range(50):
+            if slow.closed:
+                break
+            time.sleep(0.1)
+        assert slow.closed, "the server closed the answer stream"
+        produced = slow.produced
+        time.sleep(0.6)
+        assert slow.produced == produced < 100  # and generates nothing more
+        assert page.locator(".msg.assistant .answer-text").inner_text().startswith("word")  # the text so far stays
+        expect(page.locator("#question")).to_have_value("Tell me everything")
+        expect(page.get_by_role("button", name="Ask")).to_be_visible()
+    finally:
+        server.app.dependency_overrides.pop(get_assistant, None)
 
 
 @pytest.mark.skipif(importlib.util.find_spec("rulespal.agent") is None, reason="rulespal.agent is not written yet")

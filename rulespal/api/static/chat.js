@@ -1,134 +1,138 @@
-// The Chat tab: streams an answer from POST /api/chat, shows engine results as tables or verdicts,
-// and citations as links that open the quoted section in the Rulebook tab.
+// The Chat tab: per game a transcript, a conversation thread, a draft and at most one running answer (which keeps
+// going when another game is shown); Stop aborts the request, and the server then stops generating.
 
 import { ApiError, chat } from "./api.js";
-import { el, sectionHref } from "./dom.js";
-import { renderResult } from "./results.js";
+import { el } from "./dom.js";
+import { createReply } from "./reply.js";
 
-const SECTION_REF = /\[([a-z0-9][a-z0-9-]*(?:\/[a-z0-9-]+)*)\]/g;
+const PLACEHOLDERS = {
+  cartographers: "e.g. Does a corner space count twice for Sentinel Wood?",
+  "cational-meographic": "e.g. Can I place a tile touching only at a corner?",
+  "mise-kolonizace": "e.g. Who scores a closed area when the cosmonauts tie?",
+};
+const COUNT_FROM = 0.8; // show the character counter from 80% of the limit
 
-/** Answer text with [section-id] references turned into rulebook links. */
-function answerText(game, text) {
-  const out = [];
-  let last = 0;
-  for (const m of text.matchAll(SECTION_REF)) {
-    out.push(text.slice(last, m.index), el("a", { class: "rule-link", href: sectionHref(game, m[1]) }, m[1]));
-    last = m.index + m[0].length;
-  }
-  out.push(text.slice(last));
-  return out;
-}
-
-function citationList(citations, preliminary) {
-  if (!citations.length) return null;
-  return el("div", { class: `citations${preliminary ? " preliminary" : ""}` },
-    el("h3", {}, preliminary ? "Likely source" : "Sources"),
-    el("ol", {}, citations.map((c) => el("li", {},
-      el("a", { class: "citation", href: sectionHref(c.game, c.section_id, c.quote), dataset: { section: c.section_id } },
-        c.title, " ", el("span", { class: "section-id" }, `[${c.section_id}]`)),
-      c.quote ? el("blockquote", {}, c.quote) : null))));
-}
-
-function toolBlock(name, args) {
-  return el("details", { class: "tool-call" },
-    el("summary", {}, el("span", { class: "tool-name" }, name), el("span", { class: "tool-state" }, " running…")),
-    el("pre", {}, JSON.stringify(args, null, 2)));
-}
-
-const isEngineResult = (r) => r && typeof r === "object" && (Array.isArray(r.lines) || "legal" in r || r.error);
-
-/** The Chat view: one transcript and conversation thread per game. */
+/** The Chat view. `playView()` gives the Score / Check view, whose position can be attached to a question. */
 export function createChat(panel, playView) {
   const logs = panel.querySelector("#chat-logs");
   const form = panel.querySelector("#chat-form");
   const input = panel.querySelector("#question");
   const attach = panel.querySelector("#attach-position");
   const askButton = panel.querySelector("#ask-button");
-  const threads = new Map();
-  const transcripts = new Map();
+  const stopButton = panel.querySelector("#stop-button");
+  const counter = panel.querySelector("#question-count");
+  const note = panel.querySelector("#question-note");
+  const limit = Number(input.dataset.limit) || 2000;
+  const states = new Map(); // game id -> {game, draft, thread, log, running}
   let game = null;
-  let busy = false;
 
-  const transcript = () => {
-    if (!transcripts.has(game.id)) {
-      transcripts.set(game.id, el("div", { class: "chat-log", role: "log", "aria-label": `Conversation about ${game.title}` },
-        el("p", { class: "muted hello" }, `Ask anything about ${game.title}. Answers quote the rulebook and link to the section.`)));
+  const stateOf = (g) => {
+    if (!states.has(g.id)) {
+      states.set(g.id, {
+        game: g, draft: "", thread: null, running: null,
+        log: el("div", { class: "chat-log", role: "log", "aria-label": `Conversation about ${g.title}` },
+          el("p", { class: "muted hello" }, `Ask anything about ${g.title}. Answers quote the rulebook and link to the section.`)),
+      });
     }
-    return transcripts.get(game.id);
+    return states.get(g.id);
   };
 
-  async function ask(question) {
-    const log = transcript();
-    const current = game;
-    const position = attach.checked ? await playView().position(current.id) : null;
-    log.append(el("div", { class: "msg user" }, el("p", {}, question)));
-    const text = el("p", { class: "answer-text", "aria-busy": "true" });
-    const status = el("p", { class: "status muted" }, "Searching the rulebook…");
-    const tools = el("div", { class: "tools" });
-    const sources = el("div", { class: "sources" });
-    const bubble = el("div", { class: "msg assistant" }, status, tools, text, sources);
-    log.append(bubble);
-    bubble.scrollIntoView({ block: "nearest" });
-    let streamed = "";
-    const pending = [];
+  new ResizeObserver(() => { // answers scroll into view above the sticky question box, never under it
+    document.documentElement.style.setProperty("--chat-form-h", `${form.offsetHeight}px`);
+  }).observe(form);
+
+  const say = (message, kind = "info") => {
+    note.className = `form-note ${kind}`;
+    note.replaceChildren(...[message].flat(Infinity).filter(Boolean));
+  };
+
+  function refreshCounter() {
+    const n = input.value.length;
+    counter.hidden = n < limit * COUNT_FROM;
+    counter.textContent = n > limit ? `${n.toLocaleString()} / ${limit.toLocaleString()}: ${(n - limit).toLocaleString()} too many`
+      : `${n.toLocaleString()} / ${limit.toLocaleString()}`;
+    counter.classList.toggle("over", n > limit);
+  }
+
+  /** Buttons and notes for the shown game: Stop while its answer runs; a pointer to answers running elsewhere. */
+  function refresh() {
+    const state = stateOf(game);
+    askButton.hidden = Boolean(state.running);
+    stopButton.hidden = !state.running;
+    const elsewhere = [...states.values()].filter((s) => s.running && s !== state);
+    if (elsewhere.length) {
+      say(["Still answering about ", elsewhere.map((s, i) => [i ? ", " : "", el("a", { href: `#/${s.game.id}/chat` }, s.game.title)]),
+        " (it goes on in its own conversation)."]);
+    } else if (note.classList.contains("info")) {
+      say("");
+    }
+    refreshCounter();
+  }
+
+  const restoreDraft = (state, question) => {
+    if (state.draft.trim()) return;
+    state.draft = question;
+    if (state === stateOf(game)) {
+      input.value = question;
+      refreshCounter();
+    }
+  };
+
+  async function ask(state, question) {
+    const position = attach.checked ? await playView().position(state.game.id) : null;
+    const reply = createReply(state.game.id);
+    state.log.append(el("div", { class: "msg user" }, el("p", {}, question)), reply.root);
+    reply.root.scrollIntoView({ block: "nearest" });
+    const controller = new AbortController();
+    state.running = controller;
+    refresh();
+    let first = true;
     try {
-      const request = { question, game: current.id, thread_id: threads.get(current.id) || null, position };
-      for await (const { event, data } of chat(request)) {
-        if (event === "token") {
-          status.textContent = "";
-          streamed += data.text;
-          text.textContent = streamed;
-        } else if (event === "citations") {
-          sources.replaceChildren(citationList(data.citations || [], data.preliminary) || "");
-        } else if (event === "tool_call") {
-          status.textContent = `Consulting ${data.name}…`;
-          const block = toolBlock(data.name, data.args);
-          pending.push(block);
-          tools.append(block);
-        } else if (event === "tool_result") {
-          const block = pending.shift() || tools.appendChild(toolBlock(data.name, {}));
-          block.querySelector(".tool-state").textContent = " done";
-          if (isEngineResult(data.result)) {
-            block.after(renderResult(current.id, data.result));
-          } else {
-            block.append(el("pre", { class: "tool-output" }, JSON.stringify(data.result, null, 2)));
-          }
-        } else if (event === "done") {
-          threads.set(current.id, data.thread_id);
-          text.replaceChildren(...answerText(data.game || current.id, data.answer));
-          sources.replaceChildren(citationList(data.citations || [], false) || "");
-          if (!data.covered && data.nearest?.length) {
-            sources.append(el("div", { class: "nearest" }, el("h3", {}, "Nearest sections"),
-              el("ul", {}, data.nearest.map((n) => el("li", {}, el("a", { href: sectionHref(n.game, n.section_id) }, n.title))))));
-          }
-          status.remove();
-        } else if (event === "error") {
-          status.replaceChildren(el("span", { class: "error-text", role: "alert" }, data.message || "Something went wrong."));
-        }
+      const request = { question, game: state.game.id, thread_id: state.thread, position };
+      for await (const { event, data } of chat(request, controller.signal)) {
+        reply.handle(event, data);
+        if (event === "done") state.thread = data.thread_id;
+        if (event === "error") restoreDraft(state, question);
+        if (first || event === "done") reply.root.scrollIntoView({ block: "nearest" });
+        first = false;
       }
     } catch (error) {
-      const message = error instanceof ApiError ? error.message : `The connection failed: ${error.message}`;
-      status.replaceChildren(el("span", { class: "error-text", role: "alert" }, message));
+      if (error.name === "AbortError") {
+        reply.finish("Stopped. Your question is back in the box if you want to change it.");
+      } else {
+        reply.finish(error instanceof ApiError ? error.message : `The connection failed: ${error.message}`, true);
+      }
+      restoreDraft(state, question);
     } finally {
-      text.removeAttribute("aria-busy");
-      bubble.scrollIntoView({ block: "nearest" });
+      reply.settle();
+      state.running = null;
+      refresh();
     }
   }
 
-  form.addEventListener("submit", async (event) => {
+  form.addEventListener("submit", (event) => {
     event.preventDefault();
+    const state = stateOf(game);
     const question = input.value.trim();
-    if (!question || busy) return;
-    busy = true;
-    askButton.disabled = true;
-    input.value = "";
-    try {
-      await ask(question);
-    } finally {
-      busy = false;
-      askButton.disabled = false;
+    if (state.running) return;
+    if (!question) {
+      say("Type a question first.", "warn");
       input.focus();
+      return;
     }
+    if (question.length > limit) {
+      say(`The question is ${question.length.toLocaleString()} characters long; the limit is ${limit.toLocaleString()}. Shorten it and ask again.`, "warn");
+      return;
+    }
+    say("");
+    input.value = "";
+    state.draft = "";
+    ask(state, question);
+  });
+  input.addEventListener("input", () => {
+    stateOf(game).draft = input.value;
+    if (note.classList.contains("warn")) say("");
+    refreshCounter();
   });
   input.addEventListener("keydown", (event) => {
     if (event.key === "Enter" && !event.shiftKey) {
@@ -136,17 +140,27 @@ export function createChat(panel, playView) {
       form.requestSubmit();
     }
   });
+  stopButton.addEventListener("click", () => {
+    stateOf(game).running?.abort();
+    input.focus();
+  });
   panel.querySelector("#new-thread").addEventListener("click", () => {
-    threads.delete(game.id);
-    transcripts.delete(game.id);
-    logs.replaceChildren(transcript());
+    const state = stateOf(game);
+    state.running?.abort();
+    states.delete(game.id);
+    logs.replaceChildren(stateOf(game).log);
+    stateOf(game).draft = input.value;
     input.focus();
   });
 
   return {
     show(next) {
       game = next;
-      logs.replaceChildren(transcript());
+      const state = stateOf(game);
+      logs.replaceChildren(state.log);
+      input.value = state.draft;
+      input.placeholder = PLACEHOLDERS[game.id] || `e.g. How does a round of ${game.title} end?`;
+      refresh();
     },
   };
 }
