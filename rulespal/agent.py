@@ -15,6 +15,7 @@ from langgraph.checkpoint.base import BaseCheckpointSaver
 
 from engine import PositionError, engine_ids
 from rulespal.answer import Answer, AnswerBasis, Citation, Event, ToolCallRecord
+from rulespal.checks import prose_passes
 from rulespal.citations import verify
 from rulespal.compose import (engine_summary, position_unreadable, refusal_text, rule_text, ruling_text,
                               verdict_text)
@@ -37,6 +38,7 @@ VERDICT_MIN = 0.80  # a verdict is shown only this sure; below it the rule alone
 REFUSE_SIMILARITY, REFUSE_COVERAGE = 0.30, 0.5  # below both, the book has nothing on the question
 DIRECT_SIMILARITY = 0.50  # below this the rule shown is only the closest one, and the answer says so
 RULING_SIMILARITY, RULING_MARGIN = 0.45, 0.05
+PROSE_TOKENS = 80
 
 
 @dataclass(frozen=True)
@@ -173,6 +175,18 @@ class Assistant:
         best = max(("Yes", "No"), key=lambda o: probs.get(o, 0.0))
         return best.lower() if probs.get(best, 0.0) >= VERDICT_MIN else None
 
+    def _prose(self, context: Context, verdict: str | None) -> str | None:
+        """The model's own one-sentence answer (models declaring prose), kept only if it passes the checks."""
+        if self.model is None or not self.model.capabilities.prose:
+            return None
+        title = self.pal.book(context.game).title
+        rules = "\n".join(f'- "{s.text}"' for s in context.evidence.shown())
+        reply = "".join(self.model.stream([Message("system", prompt("answer_system", game_title=title)),
+                                           Message("user", prompt("answer", game_title=title, rules=rules,
+                                                                  question=context.question))], PROSE_TOKENS))
+        reply = " ".join(reply.split())
+        return reply if prose_passes(reply, f"{rules} {context.question}", verdict) else None
+
     def _quotes(self, context: Context) -> list[Citation]:
         """The shown deciding sentences as citations, each verified verbatim against its section."""
         cited = []
@@ -207,6 +221,8 @@ class Assistant:
             shown = context.evidence.shown()
             direct = context.evidence.closeness >= DIRECT_SIMILARITY
             basis, text = ("verdict", verdict_text(verdict, shown)) if verdict else ("rule", rule_text(shown, direct))
+            if direct and (prose := self._prose(context, verdict)):
+                text = f"{prose} {rule_text(shown)}"
         else:
             nearest = tuple({"game": h.game, "section_id": h.section_id, "title": h.title}
                             for h in context.found.hits[:3])

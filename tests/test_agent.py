@@ -146,3 +146,18 @@ def test_bad_questions(pal):
         bot.ask("x" * (pal.settings.max_question_chars + 1))
     with pytest.raises(EmptyQuestion):
         bot.ask("   ")
+
+
+def test_a_capable_models_own_sentence_is_shown_only_when_it_passes_the_checks(pal):
+    question = "Do diagonal spaces count as adjacent in Cartographers?"
+    prose = Capabilities(calibrated=True, prose=True)
+    good = ScriptedModel(choices=[SURE_NO], replies=["No, spaces only at diagonals are not adjacent."],
+                         capabilities=prose)
+    answer = assistant(pal, good).ask(question)
+    assert answer.answer.startswith("No, spaces only at diagonals are not adjacent. The rulebook says")
+    for reply in ("No, but diagonals count as 2 spaces.",  # a number the rules do not state
+                  "Yes, diagonal spaces are adjacent.",  # against the checked verdict
+                  "The rulebook does not say."):  # a refusal where the rules answer
+        bad = ScriptedModel(choices=[SURE_NO], replies=[reply], capabilities=prose)
+        shown = assistant(pal, bad).ask(question)
+        assert reply not in shown.answer and shown.answer.startswith("No. The rulebook says")

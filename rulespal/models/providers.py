@@ -1,5 +1,6 @@
 """Hosted models through LangChain integrations (openai:…, anthropic:…, ollama:…): native tool calls for engine
-routing; verdicts as a one-word reply (these APIs do not all return log-probabilities)."""
+routing; verdicts as a one-word reply (these APIs do not all return log-probabilities); their one-sentence
+answers are shown when they pass the checks."""
 
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ def _lc_messages(messages: Sequence[Message]) -> list[Any]:
 class ProviderModel(ChatModel):
     """A LangChain chat model from `provider:model`."""
 
-    capabilities = Capabilities(calibrated=False, router=True, prose=False, warm_up=False)
+    capabilities = Capabilities(calibrated=False, router=True, prose=True, warm_up=False)
 
     def __init__(self, spec: str):
         provider, _, name = spec.partition(":")
