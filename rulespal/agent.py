@@ -36,7 +36,7 @@ from rulespal.tools import engine_tool_specs, fitting_operations, operation_of, 
 VERDICTS = ("Yes", "No", "Unclear")
 VERDICT_MIN = 0.80  # a verdict is shown only this sure; below it the rule alone is the answer
 REFUSE_SIMILARITY, REFUSE_COVERAGE = 0.30, 0.5  # below both, the book has nothing on the question
-DIRECT_SIMILARITY = 0.50  # below this the rule shown is only the closest one, and the answer says so
+DIRECT_SIMILARITY = 0.45  # below this the rule shown is only the closest one, and the answer says so
 RULING_SIMILARITY, RULING_MARGIN = 0.45, 0.05
 PROSE_TOKENS = 80
 

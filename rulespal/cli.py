@@ -233,9 +233,11 @@ def _print_answer_extras(answer) -> None:
     for call in answer.tool_calls:
         if isinstance(call.result, dict) and ("lines" in call.result or "legal" in call.result):
             typer.echo(f"\n[{call.name}]\n{engine_result(call.result)}")
-    for c in answer.citations:  # the quote itself is in the answer text; here is where it comes from
-        typer.echo(f"  — {c.title} [{c.game}:{c.section_id}]" if c.quote in answer.answer
-                   else f"\n> \"{c.quote}\"\n  — {c.title} [{c.game}:{c.section_id}]")
+    for c in answer.citations:  # a quote already in the answer text is shown only as where it comes from
+        if c.quote not in answer.answer:
+            typer.echo(f"\n> \"{c.quote}\"")
+    for source in dict.fromkeys(f"  — {c.title} [{c.game}:{c.section_id}]" for c in answer.citations):
+        typer.echo(source)
     if not answer.covered and answer.nearest:
         typer.echo("\nNearest sections: " + "; ".join(f"{n['title']} [{n['section_id']}]" for n in answer.nearest))
 
