@@ -186,20 +186,54 @@ def test_tile_board_editor(page):
     shot(page, "tile-board")
 
 
-def test_mise_editor_runs_the_example_and_reports_errors(page):
+MISE_BOARD = """players: blue red
+totals: blue=3 red=4
+@0,1 r0 F(W=r blue=1)
+@1,1 r0 F(N=r E=g S=r)
+@2,1 r0 S(N=r E=r)
+@2,0 r0 S(E=r a=1)
+@2,-1 r0 S(S=r W=r)
+@3,-1 r0 S(E=r S=r)"""
+
+
+def test_mise_editor_builds_scores_and_round_trips_the_text(page):
     page.goto("/#/mise-kolonizace/play")
-    editor = page.locator(".generic-editor").first
-    editor.wait_for()
-    editor.get_by_label("Operation").select_option("score")
-    editor.get_by_role("button", name="Run").click()
-    # the schema example: a closed one-tile forest next to the base through a green laser = 1 + 1 = 2 for blue
-    page.wait_for_function("document.querySelector('.output-pane .score-table .total')?.textContent === '2'")
-    editor.get_by_label("Document (JSON, or the compact notation text)").fill("@0,1 r45 Q(N=x)")
-    editor.get_by_role("button", name="Run").click()
-    error = page.locator(".output-pane .error-box")
-    error.wait_for()
-    assert "cannot be read" in error.inner_text()
+    pane = ".mise-editor > .output-pane"
+    # the schema example: a closed one-tile forest next to the base, blue cosmonaut: 1 tile + base 1 = 2
+    page.wait_for_function(f"document.querySelector('{pane} .score-table .total')?.textContent === '2'")
+    assert page.locator(f"{pane} .score-table tfoot th").inner_text() == "All players together"
+    # scoring example 1 of the rulebook: paste the board, then lay the meadow at (0,2) by clicking
+    page.get_by_label("Position as text (paste one to load it)").fill(MISE_BOARD)
+    page.get_by_role("button", name="Load this text").click()
+    page.locator('.mise-grid .square[data-x="0"][data-y="2"]').click()
+    expect(page.locator(".tile-form h4")).to_contain_text("Tile at 0, 2")
+    page.locator("#mise-kind-0").select_option("meadow")
+    for side, edge in [("N", "open"), ("E", "red"), ("S", "green"), ("W", "red")]:
+        page.locator(f"#mise-side-0-{side}").select_option(edge)
+    # hand count: the forest (2 tiles) closes; green lasers reach the base (1), the swamp (4 tiles + 1 alien = 7)
+    # and the meadow (1): 2 + 1 + 7 + 1 = 11 for blue, the only cosmonaut; blue had 3, so 14; red keeps 4
+    page.wait_for_function(f"document.querySelector('{pane} .score-table .total')?.textContent === '11'")
+    expect(page.locator(f'{pane} .standings-table tr[data-player="blue"] .player-total')).to_have_text("14")
+    expect(page.locator(f'{pane} .standings-table tr[data-player="red"] .player-total')).to_have_text("4")
+    text = page.locator("#mise-text").input_value()
+    assert text.endswith("@0,2 r0 M(E=r S=g W=r)"), text
+    assert "move" in page.locator('.mise-grid .square[data-x="0"][data-y="2"]').get_attribute("class")
+    notation = page.locator(f"{pane} .notation").inner_text()
     shot(page, "mise-editor")
+    # round trip: clear, paste the text back, same position
+    page.get_by_role("button", name="Clear the board").click()
+    expect(page.locator(".mise-grid .square.filled")).to_have_count(0)
+    page.get_by_label("Position as text (paste one to load it)").fill(text)
+    page.get_by_role("button", name="Load this text").click()
+    expect(page.locator(f"{pane} .notation")).to_have_text(notation)
+    page.get_by_role("button", name="Check the move").click()
+    expect(page.locator(f"{pane} .verdict-badge")).to_have_text("LEGAL")
+    # a rotation turns the tile: the meadow's red east side faces south, green south faces west
+    page.get_by_role("button", name="Rotate ↻").click()
+    assert page.locator("#mise-text").input_value().endswith("@0,2 r90 M(E=r S=g W=r)")
+    page.get_by_label("Position as text (paste one to load it)").fill("@0,1 r45 Q(N=x)")
+    page.get_by_role("button", name="Load this text").click()
+    expect(page.locator(f"{pane} .error-box")).to_contain_text("line 1: rotation must be")
 
 
 def ask(page, question: str) -> None:

@@ -5,10 +5,11 @@ import { call } from "./api.js";
 import { el } from "./dom.js";
 import { cartographersEditor } from "./editors/cartographers.js";
 import { genericEditor } from "./editors/generic.js";
+import { miseEditor } from "./editors/mise.js";
 import { tileBoardEditor } from "./editors/tiles.js";
 
 /** Bespoke editors by game id; every other game with an engine gets the JSON / notation editor. */
-const BOARD_EDITORS = { cartographers: cartographersEditor, "cational-meographic": tileBoardEditor };
+const BOARD_EDITORS = { cartographers: cartographersEditor, "cational-meographic": tileBoardEditor, "mise-kolonizace": miseEditor };
 const BOARD_OPERATIONS = ["check", "score"];
 
 async function buildEditor(game) {

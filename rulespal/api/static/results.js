@@ -3,7 +3,30 @@
 
 import { el, ruleLink } from "./dom.js";
 
-const SHOWN = new Set(["legal", "reasons", "detail", "total", "lines", "rule_ref"]);
+const SHOWN = new Set(["legal", "reasons", "detail", "total", "lines", "rule_ref", "final_totals", "totals", "ranking", "winners", "summary"]);
+const PER_PLAYER = /^(player|bonus):/;
+
+/** Per-player standings (final totals, totals after the move, ranking) with the winner named: never folded away. */
+function standings(result) {
+  const totals = result.final_totals || result.totals;
+  if (!totals || typeof totals !== "object") return null;
+  const ranks = new Map((result.ranking || []).map((r) => [r.player, r.rank]));
+  const winners = result.winners || [];
+  const players = Object.keys(totals).sort((a, b) => (ranks.get(a) ?? 0) - (ranks.get(b) ?? 0) || totals[b] - totals[a]);
+  const gained = Object.fromEntries((result.lines || []).filter((l) => PER_PLAYER.test(l.key)).map((l) => [l.key.split(":")[1], l.points]));
+  return el("div", { class: "standings" },
+    winners.length ? el("p", { class: "winner", role: "status" },
+      el("strong", {}, winners.length > 1 ? `Tie: ${winners.join(" and ")} win` : `${winners[0]} wins`),
+      ` with ${totals[winners[0]]} points.`) : null,
+    el("div", { class: "table-wrap" }, el("table", { class: "standings-table" },
+      el("thead", {}, el("tr", {}, ranks.size ? el("th", { scope: "col", class: "num" }, "Rank") : null,
+        el("th", { scope: "col" }, "Player"), el("th", { scope: "col", class: "num" }, result.final_totals ? "Bonus" : "This move"),
+        el("th", { scope: "col", class: "num" }, result.final_totals ? "Final total" : "Total now"))),
+      el("tbody", {}, players.map((p) => el("tr", { class: winners.includes(p) ? "is-winner" : null, dataset: { player: p } },
+        ranks.size ? el("td", { class: "num" }, String(ranks.get(p) ?? "")) : null,
+        el("th", { scope: "row" }, p), el("td", { class: "num" }, String(gained[p] ?? 0)),
+        el("td", { class: "num player-total" }, String(totals[p]))))))));
+}
 
 function verdict(game, result) {
   return el("div", { class: `verdict ${result.legal ? "legal" : "illegal"}`, role: "status" },
@@ -13,6 +36,7 @@ function verdict(game, result) {
 }
 
 function breakdown(game, result) {
+  const perPlayer = result.lines.length > 0 && result.lines.every((l) => PER_PLAYER.test(l.key) || l.points === 0);
   return el("div", { class: "table-wrap" }, el("table", { class: "score-table" },
     el("thead", {}, el("tr", {},
       el("th", { scope: "col" }, "Line"), el("th", { scope: "col", class: "num" }, "Points"),
@@ -21,7 +45,7 @@ function breakdown(game, result) {
       el("td", {}, line.label), el("td", { class: "num" }, String(line.points)),
       el("td", { class: "detail" }, line.detail || ""), el("td", {}, ruleLink(game, line.rule_ref))))),
     el("tfoot", {}, el("tr", {},
-      el("th", { scope: "row" }, "Total"), el("td", { class: "num total" }, String(result.total)),
+      el("th", { scope: "row" }, perPlayer ? "All players together" : "Total"), el("td", { class: "num total" }, String(result.total)),
       el("td", { colspan: "2" })))));
 }
 
@@ -48,6 +72,8 @@ export function renderResult(game, result) {
   }
   return el("div", { class: "engine-result" },
     "legal" in result ? verdict(game, result) : null,
+    result.summary ? el("p", { class: "result-detail" }, result.summary) : null,
+    standings(result),
     Array.isArray(result.lines) ? breakdown(game, result) : null,
     result.detail && !Array.isArray(result.lines) ? el("p", { class: "result-detail" }, result.detail) : null,
     facts(game, result));
