@@ -165,24 +165,45 @@ def test_bad_position_shows_a_clear_error(page):
     shot(page, "cartographers-error")
 
 
-def test_tile_board_editor(page):
+def test_tile_board_editor_with_painted_missions(page):
     page.goto("/#/cational-meographic/play")
     board = page.locator(".tile-grid")
     board.wait_for()
-    # the schema example is preloaded: forest x1 (0,0), placed forest x2 (0,1), lake x3 (0,2), mission "Forest pair"
-    page.get_by_role("button", name="Score placement").click()
-    page.wait_for_function("document.querySelector('.tiles-editor > .output-pane .score-table .total')?.textContent === '8'")
+    pane = ".tiles-editor > .output-pane"
+    # the schema example is preloaded and scored at once: forest x1 (0,0), placed forest x2 (0,1), lake x3 (0,2),
+    # mission "Forest pair"
+    page.wait_for_function(f"document.querySelector('{pane} .score-table .total')?.textContent === '8'")
     # lay a forest x2 at (1,1): same type, equal Pawints, so the placed tile earns 2 more:
     # tile 2 + adjacency (1 + 2) + mission 5 = 10
     page.get_by_label("Landscape type").fill("forest")
-    page.get_by_label("Pawints").select_option("2")
+    page.get_by_label("Pawints of the tile").select_option("2")
     board.locator('.tile[data-r="1"][data-c="1"]').click()
-    page.get_by_role("button", name="Score placement").click()
-    page.wait_for_function("document.querySelector('.tiles-editor > .output-pane .score-table .total')?.textContent === '10'")
+    page.wait_for_function(f"document.querySelector('{pane} .score-table .total')?.textContent === '10'")
+    # a new photo mission painted by clicks: an L of three forests, worth 4 Pawints; the placed (0,1) with (0,0) and
+    # (1,1) makes that L, so it scores too: 10 + 4 = 14
+    page.get_by_role("button", name="Add a photo mission").click()
+    mission = page.locator(".mission").last
+    mission.get_by_label("Name").fill("Forest corner")
+    mission.get_by_label("Name").dispatch_event("change")
+    mission = page.locator(".mission").last
+    mission.get_by_label("Pawints").fill("4")
+    mission.get_by_label("Pawints").dispatch_event("change")
+    for r, c in [(0, 0), (0, 1), (1, 1)]:
+        page.locator(".mission").last.locator(f'.pattern-cell[data-r="{r}"][data-c="{c}"]').click()
+    page.wait_for_function(f"document.querySelector('{pane} .score-table .total')?.textContent === '14'")
+    assert page.locator(f'{pane} .score-table tr[data-key="mission:forest-corner"] td.num').inner_text() == "4"
+    # round trip through the JSON of the missions
+    page.locator(".missions-json summary").click()
+    missions_json = page.locator("#cm-missions").input_value()
+    assert '"name": "Forest corner"' in missions_json
+    page.locator(".mission").last.get_by_role("button", name="Remove the mission").click()
+    page.wait_for_function(f"document.querySelector('{pane} .score-table .total')?.textContent === '10'")
+    page.locator("#cm-missions").fill(missions_json)
+    page.get_by_role("button", name="Load these missions").click()
+    page.wait_for_function(f"document.querySelector('{pane} .score-table .total')?.textContent === '14'")
+    expect(page.locator(".mission").last.locator(".pattern-cell.filled")).to_have_count(3)
     page.get_by_role("button", name="Check placement").click()
-    badge = page.locator(".tiles-editor > .output-pane .verdict-badge")
-    badge.wait_for()
-    expect(badge).to_have_text("LEGAL")
+    expect(page.locator(f"{pane} .verdict-badge")).to_have_text("LEGAL")
     shot(page, "tile-board")
 
 

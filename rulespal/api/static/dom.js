@@ -22,8 +22,9 @@ export function sectionHref(game, sectionId, quote) {
   return quote ? `${base}?hl=${encodeURIComponent(quote)}` : base;
 }
 
-/** A link to a rulebook section, labelled "§ <last part of its id>" unless a label is given. */
+/** A link to a rulebook section: a short "§ rule" (the section named in its accessible name) unless a label is given. */
 export function ruleLink(game, sectionId, label) {
-  return el("a", { class: "rule-link", href: sectionHref(game, sectionId), title: sectionId },
-    label || `§ ${sectionId.split("/").pop()}`);
+  const name = sectionId.split("/").pop().replaceAll("-", " ");
+  return el("a", { class: "rule-link", href: sectionHref(game, sectionId), title: sectionId, "aria-label": label ? null : `Rule: ${name}` },
+    label || "§ rule");
 }

@@ -96,8 +96,11 @@ export async function cartographersEditor(game, schema) {
   // --- the map ------------------------------------------------------------------------------------------------
   const cells = [];
   const grid = el("div", { class: "map-grid", role: "group", "aria-label": "Map sheet, 11 by 11; arrow keys move, Enter draws" });
+  grid.append(el("span", { class: "axis corner", "aria-hidden": "true" }, "r\\c"),
+    ...Array.from({ length: SIZE }, (_, c) => el("span", { class: "axis", "aria-hidden": "true" }, String(c))));
   for (let r = 0; r < SIZE; r += 1) {
     cells.push([]);
+    grid.append(el("span", { class: "axis", "aria-hidden": "true" }, String(r)));
     for (let c = 0; c < SIZE; c += 1) {
       const cell = el("button", { type: "button", class: "cell", tabindex: r + c === 0 ? "0" : "-1", dataset: { r, c } });
       cells[r].push(cell);

@@ -1,8 +1,9 @@
 // Cational Meographic tile board: click spaces to lay landscape tiles (type + Pawints), mark the tile being placed,
-// edit the photo missions as JSON, then check or score the placement.
+// paint the photo missions' patterns; the placement is scored live, checked on demand; missions copy and paste as JSON.
 
 import { el } from "../dom.js";
 import { formatJson, outputPane } from "./frame.js";
+import { missionsEditor } from "./missions.js";
 
 const MIN_SPAN = 7;
 const KNOWN_COLOURS = { forest: "#4f8a4b", lake: "#4a84c4", water: "#4a84c4", meadow: "#9cc25a", mountain: "#8b8b8b",
@@ -36,8 +37,10 @@ export function tileBoardEditor(game, schema) {
 
   const typeInput = el("input", { id: "cm-type", list: "cm-types", value: example.placed?.type || "forest", autocomplete: "off" });
   const pawints = el("select", { id: "cm-pawints" }, [1, 2, 3, 4].map((n) => el("option", { value: String(n) }, `×${n}`)));
-  const missions = el("textarea", { id: "cm-missions", class: "doc-input", rows: "10", spellcheck: "false" });
-  missions.value = formatJson(example.missions || []);
+  const missions = missionsEditor(example.missions || [], {
+    paintType: () => typeInput.value.trim() || "forest", colourOf, onchange: () => changed(),
+  });
+  const missionsJson = el("textarea", { id: "cm-missions", class: "doc-input", rows: "8", spellcheck: "false" });
   const toolbar = el("div", { class: "palette", role: "radiogroup", "aria-label": "What a click does" },
     TOOLS.map(([value, label]) => el("label", { class: "swatch", for: `cm-tool-${value}` },
       el("input", { type: "radio", name: "cm-tool", id: `cm-tool-${value}`, value, checked: value === tool }), label)));
@@ -54,18 +57,11 @@ export function tileBoardEditor(game, schema) {
   };
 
   const document_ = () => {
-    const missionList = (() => {
-      try {
-        return JSON.parse(missions.value || "[]");
-      } catch {
-        return null;
-      }
-    })();
     const at = (k) => k.split(",").map(Number);
     const doc = { board: [...tiles].filter(([k]) => k !== placed).map(([k, t]) => ({ at: at(k), type: t.type, pawints: t.pawints })) };
     if (placed) doc.placed = { at: at(placed), ...tiles.get(placed) };
-    doc.missions = missionList ?? [];
-    return { doc, missionsOk: missionList !== null };
+    doc.missions = missions.value();
+    return doc;
   };
 
   const draw = () => {
@@ -87,9 +83,15 @@ export function tileBoardEditor(game, schema) {
       }
     }
     board.replaceChildren(...header, ...rows);
-    const { doc } = document_();
-    output.setNotation(doc);
   };
+  let timer = null;
+  function changed() {
+    const doc = document_();
+    output.setNotation(doc);
+    missionsJson.value = formatJson(doc.missions);
+    clearTimeout(timer);
+    timer = setTimeout(() => run("score"), 150);
+  }
 
   board.addEventListener("click", (event) => {
     const cell = event.target.closest(".tile");
@@ -104,20 +106,31 @@ export function tileBoardEditor(game, schema) {
       if (tool === "placed") placed = k;
     }
     draw();
+    changed();
     board.querySelector(`[data-r="${cell.dataset.r}"][data-c="${cell.dataset.c}"]`)?.focus();
   });
   toolbar.addEventListener("change", (event) => { tool = event.target.value; });
-  missions.addEventListener("input", () => output.setNotation(document_().doc));
-
-  const run = async (operation) => {
-    const { doc, missionsOk } = document_();
-    output.setNotation(doc);
-    if (!missionsOk) {
-      output.showMessage("The missions are not valid JSON: fix the list in the missions box.");
+  const loadMissions = () => {
+    let list;
+    try {
+      list = JSON.parse(missionsJson.value || "[]");
+    } catch (error) {
+      output.showMessage(`The missions are not valid JSON: ${error.message}`);
       return;
     }
-    await output.run(operation, doc);
+    if (!Array.isArray(list)) {
+      output.showMessage("The missions must be a JSON list of missions.");
+      return;
+    }
+    missions.set(list);
+    changed();
   };
+
+  async function run(operation) {
+    const doc = document_();
+    output.setNotation(doc);
+    await output.run(operation, doc);
+  }
 
   load(example);
   if (example.placed) pawints.value = String(example.placed.pawints);
@@ -129,15 +142,21 @@ export function tileBoardEditor(game, schema) {
       el("div", { class: "field-row" },
         el("div", { class: "field" }, el("label", { for: typeInput.id }, "Landscape type"), typeInput,
           el("datalist", { id: "cm-types" }, [...types].map((t) => el("option", { value: t })))),
-        el("div", { class: "field" }, el("label", { for: pawints.id }, "Pawints"), pawints)),
+        el("div", { class: "field" }, el("label", { for: pawints.id }, "Pawints of the tile"), pawints)),
       toolbar,
       board,
       el("p", { class: "help" }, "The outlined tile is the one being placed; the others were already on the board."),
       el("div", { class: "form-row" },
-        el("button", { type: "button", class: "secondary", onclick: () => { tiles.clear(); placed = null; draw(); } }, "Clear the board"),
+        el("button", { type: "button", class: "secondary", onclick: () => { tiles.clear(); placed = null; draw(); changed(); } }, "Clear the board"),
         el("button", { type: "button", class: "run", id: "cm-check", onclick: () => run("check") }, "Check placement"),
         el("button", { type: "button", class: "run", id: "cm-score", onclick: () => run("score") }, "Score placement")),
-      el("div", { class: "field" }, el("label", { for: missions.id }, "Photo missions (JSON list)"), missions)),
+      el("h3", {}, "Photo missions"),
+      el("p", { class: "help" }, "Click a pattern cell to paint it with the landscape type above; click it again to clear it. A pattern matches in any rotation or reflection."),
+      missions.root,
+      el("details", { class: "missions-json" }, el("summary", {}, "Missions as JSON (copy or paste)"),
+        el("div", { class: "field" }, el("label", { for: missionsJson.id }, "Photo missions (JSON list)"), missionsJson),
+        el("button", { type: "button", class: "secondary", onclick: loadMissions }, "Load these missions"))),
     output.root);
-  return { root, position: () => document_().doc };
+  changed();
+  return { root, position: document_ };
 }
