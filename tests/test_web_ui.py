@@ -83,6 +83,27 @@ def test_browse_toc_and_open_a_section(page):
     shot(page, "rulebook-section")
 
 
+def test_toc_keeps_open_groups_and_keyboard_focus_follows(page):
+    page.goto("/#/cartographers/rulebook")
+    page.get_by_role("button", name="Expand The Turn of Play").click()
+    page.get_by_role("button", name="Expand Scoring Cards").click()
+    page.locator("#toc").get_by_role("link", name="2. Draw Phase").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_url("**/2-draw-phase")
+    expect(page.locator("#section-title")).to_be_focused()  # the keyboard lands on the section, not on <body>
+    # the group opened by hand stays open across the navigation
+    expect(page.get_by_role("button", name="Collapse Scoring Cards")).to_be_visible()
+    expect(page.get_by_role("button", name="Collapse The Turn of Play")).to_be_visible()
+
+
+def test_stale_deep_link_shows_the_nearest_sections(page):
+    page.goto("/#/cartographers/rulebook/scoring-cards/forest-cards/sentinel-woods-old")
+    expect(page.locator("#section-title")).to_have_text("Section not found")
+    nearest = page.locator("#section-view ul li a")
+    expect(nearest).to_have_count(3)
+    assert "Sentinel Wood" in nearest.all_inner_texts()
+
+
 def test_search_within_the_rulebook(page):
     page.goto("/#/cartographers/rulebook")
     page.get_by_label("Search Cartographers").fill("forest spaces on the edge of the map")

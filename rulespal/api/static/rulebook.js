@@ -31,13 +31,15 @@ function bestSentence(text, query) {
   return best.replace(/^[#>*\-\s]+/, "").trim();
 }
 
-function tocTree(game, entries, current) {
+/** The contents as nested lists: a group is open when it holds the current section or the reader opened it. */
+function tocTree(game, entries, current, opened) {
   return el("ul", { class: "toc-list" }, entries.map((entry) => {
-    const open = current && (current === entry.section_id || current.startsWith(entry.section_id + "/"));
+    const open = opened.has(entry.section_id) || (current && current.startsWith(entry.section_id + "/"));
     const link = el("a", { href: sectionHref(game, entry.section_id), "aria-current": current === entry.section_id ? "page" : null }, entry.title);
     if (!entry.children.length) return el("li", {}, el("span", { class: "toc-leaf" }), link);
-    const children = tocTree(game, entry.children, current);
+    const children = tocTree(game, entry.children, current, opened);
     children.hidden = !open;
+    if (open) opened.add(entry.section_id);
     const toggle = el("button", {
       type: "button", class: "toc-toggle", "aria-expanded": String(Boolean(open)),
       "aria-label": `${open ? "Collapse" : "Expand"} ${entry.title}`,
@@ -46,6 +48,7 @@ function tocTree(game, entries, current) {
         toggle.setAttribute("aria-expanded", String(expanded));
         toggle.setAttribute("aria-label", `${expanded ? "Collapse" : "Expand"} ${entry.title}`);
         children.hidden = !expanded;
+        if (expanded) opened.add(entry.section_id); else opened.delete(entry.section_id);
       },
     });
     return el("li", {}, toggle, link, children);
@@ -61,8 +64,13 @@ export function createRulebook(panel) {
   const view = panel.querySelector("#section-view");
   const searchForm = panel.querySelector("#rulebook-search");
   const results = panel.querySelector("#search-results");
+  const tocPane = panel.querySelector(".toc-pane");
   const lastSection = new Map();
+  const openGroups = new Map(); // game id -> section ids of the TOC groups open
   let game = null;
+  let byKeyboard = false; // the last navigation came from the keyboard: focus follows it to the heading
+  panel.addEventListener("keydown", (event) => { if (event.key === "Enter") byKeyboard = true; });
+  panel.addEventListener("pointerdown", () => { byKeyboard = false; });
   let ticket = 0; // only the latest navigation may draw the section
 
   async function showSection(sectionId, quote) {
@@ -82,7 +90,7 @@ export function createRulebook(panel) {
       if (mine !== ticket) return;
       view.replaceChildren(
         el("nav", { class: "crumbs", "aria-label": "Section path" }, crumbs.flatMap((c, i) => (i ? [" › ", c] : [c]))),
-        el("h2", { id: "section-title" }, sec.title),
+        el("h2", { id: "section-title", tabindex: "-1" }, sec.title),
         el("p", { class: "section-id" }, el("code", {}, sec.section_id)),
         body,
         sec.children.length ? el("div", { class: "subsections" }, el("h3", {}, "In this section"),
@@ -92,9 +100,30 @@ export function createRulebook(panel) {
       if (NARROW.matches) tocDetails.open = false; // on a phone the section comes first; the contents fold away
       if (mark) mark.scrollIntoView({ block: "center" });
       else if (view.getBoundingClientRect().top < 0) view.scrollIntoView({ block: "start" });
+      if (byKeyboard) view.querySelector("#section-title").focus({ preventScroll: Boolean(mark) });
     } catch (error) {
-      if (mine === ticket) view.replaceChildren(el("div", { class: "error-box", role: "alert" }, error.message));
+      if (mine !== ticket) return;
+      if (error.status === 404) await showMissing(sectionId, mine);
+      else view.replaceChildren(el("div", { class: "error-box", role: "alert" }, error.message));
     }
+  }
+
+  /** A stale link: say so, and offer the three sections nearest to the words of the missing id. */
+  async function showMissing(sectionId, mine) {
+    const words = sectionId.replace(/[/-]+/g, " ");
+    let hits = [];
+    try {
+      hits = (await call(`/api/search?${new URLSearchParams({ q: words, game: game.id, k: "3" })}`)).hits;
+    } catch {
+      // the message below stands on its own
+    }
+    if (mine !== ticket) return;
+    view.replaceChildren(
+      el("h2", { id: "section-title", tabindex: "-1" }, "Section not found"),
+      el("p", {}, `${game.title} has no section `, el("code", {}, sectionId), ". The rulebook may have changed since the link was made."),
+      ...(hits.length ? [el("h3", {}, "Nearest sections"),
+        el("ul", {}, hits.map((h) => el("li", {}, el("a", { href: sectionHref(h.game, h.section_id) }, h.title),
+          el("span", { class: "hit-path" }, h.heading_path.join(" › ")))))] : []));
   }
 
   searchForm.addEventListener("submit", async (event) => {
@@ -127,7 +156,10 @@ export function createRulebook(panel) {
         return;
       }
       const target = route.section || lastSection.get(game.id) || firstSection(toc);
-      tocHost.replaceChildren(tocTree(game.id, toc.toc, target));
+      if (!openGroups.has(game.id)) openGroups.set(game.id, new Set());
+      const scrolled = tocPane.scrollTop;
+      tocHost.replaceChildren(tocTree(game.id, toc.toc, target, openGroups.get(game.id)));
+      tocPane.scrollTop = scrolled;
       if (!target) return;
       lastSection.set(game.id, target);
       await showSection(target, route.hl);
