@@ -495,3 +495,28 @@ def test_phone_layout(browser, server):
         assert cell(page, 4, 4).inner_text() == "W"
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("viewport", [(1366, 900), (390, 844)], ids=["desktop", "phone"])
+def test_axe_finds_no_serious_violations_on_any_tab(browser, server, viewport):
+    axe_module = pytest.importorskip("axe_playwright_python.sync_playwright")
+    width, height = viewport
+    size = "phone" if width < 500 else "desktop"
+    context = browser.new_context(viewport={"width": width, "height": height}, base_url=server.url)
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    axe = axe_module.Axe()
+    try:
+        for route, ready in [("cartographers/chat", "#question"), ("cartographers/rulebook", "#section-title"),
+                             ("cartographers/play", ".map-grid .cell"), ("cational-meographic/play", ".mission"),
+                             ("mise-kolonizace/play", ".mise-grid .square.filled")]:
+            page.goto(f"/#/{route}")
+            page.locator(ready).first.wait_for()
+            page.wait_for_timeout(400)  # the live score
+            shot(page, f"{size}-{route.replace('/', '-')}", full_page=False)
+            violations = axe.run(page).response["violations"]
+            bad = [(v["id"], [n["target"] for n in v["nodes"]][:3]) for v in violations if v["impact"] in ("serious", "critical")]
+            assert not bad, f"{route}: {bad}"
+    finally:
+        context.close()
+
