@@ -43,3 +43,12 @@ class QuestionTooLong(RulesPalError):
 
 class EmptyQuestion(RulesPalError):
     """A question with no words in it."""
+
+
+class NoTextLayer(RulebookFormatError):
+    """A PDF whose pages carry no text (scanned images): it needs OCR, which RulesPal does not do."""
+
+    def __init__(self, name: str, pages: int):
+        self.name, self.pages = name, pages
+        super().__init__(f"{name}: none of its {pages} pages has a text layer (a scan?); "
+                         "run it through OCR first (e.g. `ocrmypdf in.pdf out.pdf`) or supply the rulebook as Markdown")
