@@ -6,8 +6,9 @@ import { formatJson, outputPane } from "./frame.js";
 import { missionsEditor } from "./missions.js";
 
 const MIN_SPAN = 7;
-const KNOWN_COLOURS = { forest: "#4f8a4b", lake: "#4a84c4", water: "#4a84c4", meadow: "#9cc25a", mountain: "#8b8b8b",
-  field: "#d9b44a", desert: "#e0c08a", beach: "#f0d9a0", river: "#5aa0d8", city: "#b0705a" };
+// Light tints so that the dark labels on them keep a contrast of at least 4.5:1.
+const KNOWN_COLOURS = { forest: "#8cc48a", lake: "#8fbbe8", water: "#8fbbe8", meadow: "#c4e08f", mountain: "#c2c2c2",
+  field: "#ecd48a", desert: "#f0d9ad", beach: "#f5e6c0", river: "#9cc8ec", city: "#e0a890" };
 const TOOLS = [["add", "Lay a tile"], ["placed", "The tile being placed"], ["remove", "Remove a tile"]];
 const key = (r, c) => `${r},${c}`;
 
@@ -16,7 +17,7 @@ function colourOf(type) {
   if (known) return known;
   let h = 0;
   for (const ch of type.toLowerCase()) h = (h * 31 + ch.codePointAt(0)) % 360;
-  return `hsl(${h} 45% 55%)`;
+  return `hsl(${h} 55% 78%)`;
 }
 
 /** The tile-board editor; starts from the example in the score operation's schema. */
