@@ -1,4 +1,4 @@
-"""PDF readers behind one contract (path -> RawPages and title): pypdfium2 (default), pdfplumber, pymupdf (AGPL, opt-in)."""
+"""PDF readers behind one contract (path -> RawPages and title): pypdfium2 (default), pdfplumber (dev extra)."""
 
 from __future__ import annotations
 
@@ -56,11 +56,11 @@ def read_pypdfium2(path: Path) -> tuple[list[RawPage], str | None]:
 def read_pdfplumber(path: Path) -> tuple[list[RawPage], str | None]:
     """Glyphs and rules with pdfplumber (pdfminer.six, MIT)."""
     import pdfplumber
-    from pdfminer.pdfparser import PDFSyntaxError
+    from pdfplumber.utils.exceptions import PdfminerException
 
     try:
         pdf = pdfplumber.open(path)
-    except PDFSyntaxError as exc:
+    except PdfminerException as exc:
         raise RulebookFormatError(f"{path.name}: not a readable PDF ({exc})") from exc
     pages = []
     with pdf:
@@ -77,32 +77,7 @@ def read_pdfplumber(path: Path) -> tuple[list[RawPage], str | None]:
     return pages, title
 
 
-def read_pymupdf(path: Path) -> tuple[list[RawPage], str | None]:
-    """Glyphs and rules with PyMuPDF (AGPL-3.0; install the `pdf-agpl` extra to use it)."""
-    import pymupdf
-
-    try:
-        doc = pymupdf.open(path)
-    except (pymupdf.FileDataError, RuntimeError) as exc:
-        raise RulebookFormatError(f"{path.name}: not a readable PDF ({exc})") from exc
-    pages = []
-    with doc:
-        for page in doc:
-            glyphs = []
-            for block in page.get_text("rawdict")["blocks"]:
-                for span in (s for line in block.get("lines", ()) for s in line["spans"]):
-                    bold, mono = font_traits(span["font"], 700 if span["flags"] & 16 else -1, bool(span["flags"] & 8))
-                    for ch in span["chars"]:
-                        x0, top, x1, bottom = ch["bbox"]
-                        glyphs.append(Glyph(SOFT_HYPHENS.get(ch["c"], ch["c"]), x0, x1, top, bottom, span["size"],
-                                            bold, mono))
-            rules = [r for d in page.get_drawings() if (r := thin_rule(*d["rect"]))]
-            pages.append(RawPage(page.number + 1, page.rect.width, page.rect.height, tuple(glyphs), tuple(rules)))
-        title = (doc.metadata or {}).get("title", "").strip() or None
-    return pages, title
-
-
-BACKENDS: dict[str, Reader] = {"pypdfium2": read_pypdfium2, "pdfplumber": read_pdfplumber, "pymupdf": read_pymupdf}
+BACKENDS: dict[str, Reader] = {"pypdfium2": read_pypdfium2, "pdfplumber": read_pdfplumber}
 
 
 def read_pdf(path: Path, backend: str = DEFAULT_BACKEND) -> tuple[list[RawPage], str | None]:
