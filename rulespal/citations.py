@@ -13,17 +13,28 @@ _MARKUP = re.compile(r"[*_`>|#]+")
 
 
 _LIST_MARKER = re.compile(r"(?m)^\s*(?:[-*•]|\d+\.|[a-z]\.)\s+")
+_TABLE_RULE = re.compile(r"(?m)^\s*\|?(?:\s*:?-{3,}:?\s*\|)+\s*:?-*:?\s*$")
+_SEPARATORS = re.compile(r"[;|]")
 
 
 def normalise(text: str) -> str:
-    """Text without list markers and Markdown emphasis, every run of whitespace folded to one space, lowercased."""
-    return " ".join(_MARKUP.sub(" ", _LIST_MARKER.sub("", text)).split()).lower()
+    """Text without list markers, table rules and bars, Markdown emphasis and semicolons, every run of whitespace
+    folded to one space, lowercased: what a quote must match, word for word."""
+    text = _SEPARATORS.sub(" ", _TABLE_RULE.sub(" ", _LIST_MARKER.sub("", text)))
+    return " ".join(_MARKUP.sub(" ", text).split()).lower()
 
 
 def clean_line(line: str) -> str:
-    """A line of a section without its list marker, Markdown emphasis and table bars."""
-    line = _LIST_MARKER.sub("", line)
-    return " ".join(_MARKUP.sub("", line).strip(" |").split())
+    """A line of a section without its list marker and Markdown emphasis; a table row keeps its inner bars."""
+    line = _LIST_MARKER.sub("", line).strip()
+    if line.startswith("|"):
+        return " | ".join(c.strip() for c in _MARKUP.sub("", line.replace("|", "\0")).split("\0") if c.strip())
+    return " ".join(_MARKUP.sub("", line).split())
+
+
+def is_table_rule(line: str) -> bool:
+    """True for a Markdown table's header rule (|---|---|)."""
+    return bool(_TABLE_RULE.fullmatch(line))
 
 
 def verify(library: Library, game: str, quote: str, candidates: Iterable[str]) -> Citation | None:

@@ -11,7 +11,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from rulespal.citations import MIN_QUOTE_CHARS, clean_line
+from rulespal.citations import MIN_QUOTE_CHARS, clean_line, is_table_rule
 from rulespal.embeddings import Embedder
 from rulespal.lexical import tokenize
 from rulespal.library import Library
@@ -21,8 +21,8 @@ from rulespal.retrieval import SearchResult
 CACHE_LIMIT = 50_000
 CANDIDATES = 40  # candidates kept, best first
 SECTIONS = 5  # top sections whose sentences compete
-SHOWN_CHARS = 400  # the deciding sentence and its section's next best ones, up to this many characters
-SECOND_RATIO = 0.95  # another section's best sentence is shown too when it scores at least this share of the best
+SHOWN_CHARS = 450  # the deciding sentence and its section's next best ones, up to this many characters
+SECOND_RATIO = 0.85  # another section's best sentence is shown too when it scores at least this share of the best
 DENSE, LEXICAL, CUE, PRIOR, SHORT = 1.0, 0.8, 0.12, 0.20, 0.15
 SHORT_UNIT = 60  # units shorter than this lose up to SHORT: a short line matches many questions by accident
 
@@ -44,14 +44,22 @@ LIST_ITEM = re.compile(r"^\s*(?:[-*•]|\d+\.|[a-z]\.)\s+")
 
 def rule_units(text: str) -> list[str]:
     """The quotable units of a section: sentences of each paragraph or list item, a sentence that leans on the
-    one before it ('Instead, …', 'It must…', a very short one) joined to it, and a line ending in ':' joined to
-    the list items it introduces; every unit is verbatim text of the section (list markers aside)."""
+    one before it ('Instead, …', 'It must…', a very short one) joined to it, a line ending in ':' joined to the
+    list items it introduces, and a small table as one unit; every unit is the section's text word for word."""
     units: list[str] = []
-    lead_in = False
+    lead_in = in_table = False
     for raw in text.splitlines():
+        if is_table_rule(raw):
+            continue
         line = clean_line(raw)
         if not line:
+            in_table = False
             continue
+        table_row = raw.lstrip().startswith("|")
+        if table_row and in_table and len(units[-1]) + len(line) < LEAD_IN_LIMIT:
+            units[-1] = f"{units[-1]}; {line}"  # a table is one unit: its header gives each row its meaning
+            continue
+        in_table = table_row
         if lead_in and LIST_ITEM.match(raw) and len(units[-1]) + len(line) < LEAD_IN_LIMIT:
             units[-1] = f"{units[-1]} {line}"
             continue
