@@ -113,11 +113,13 @@ def search(query: Annotated[str, typer.Argument(help="What to look for.")], game
 
 @app.command()
 @handles_errors
-def ingest(paths: Annotated[Optional[list[Path]], typer.Argument(help="Rulebook files or folders to add.")] = None,
+def ingest(paths: Annotated[Optional[list[Path]], typer.Argument(help="Rulebook files or folders (.md, .pdf) to add.")] = None,
            force: Annotated[bool, typer.Option("--force", help="Rebuild even if nothing changed.")] = False,
            as_json: JsonOpt = False) -> None:
-    """Build the index (only when rulebooks or the model changed), adding rulebooks from PATHs."""
-    report = pal().ingest(paths or [], force=force)
+    """Build the index (only when rulebooks or the model changed), adding rulebooks (Markdown or PDF) from PATHs."""
+    from rulespal.pdf.books import markdown_sources
+
+    report = pal().ingest(markdown_sources(paths or [], pal().settings.home / "books"), force=force)
     data = {"games": list(report.games), "chunks": report.chunks, "rebuilt": report.rebuilt,
             "seconds": round(report.seconds, 2)}
     emit(data, as_json, lambda d: f"{'rebuilt' if d['rebuilt'] else 'up to date'}: {len(d['games'])} rulebooks "
