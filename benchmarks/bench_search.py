@@ -53,7 +53,7 @@ def measure(count: int, questions: list[str]) -> dict:
         t = time.perf_counter()
         pal.search(q, k=5)
         times.append((time.perf_counter() - t) * 1000)
-    result = {"rulebooks": count, "chunks": len(pal.retriever.chunks), "ingest_s": round(ingest_s, 2),
+    result = {"rulebooks": count, "chunks": pal.retriever.chunk_count, "ingest_s": round(ingest_s, 2),
               "index_mb": round(folder_size(work / "home") / 1e6, 1),
               "search_p50_ms": round(percentile(times, 50), 1), "search_p95_ms": round(percentile(times, 95), 1)}
     shutil.rmtree(work, ignore_errors=True)

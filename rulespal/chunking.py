@@ -1,20 +1,23 @@
-"""Split rulebook sections into retrieval chunks along paragraph and list boundaries."""
+"""Split rulebook sections into small retrieval chunks along paragraph and list boundaries; each chunk is an exact
+span of its section's text, so a hit can be widened into the passage around it."""
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
 
+from rulespal.matter import is_rules
 from rulespal.rulebook import Rulebook, Section
 
-CHUNKER_VERSION = "sections-v1"
-MAX_CHARS = 900
-OVERLAP_CHARS = 250
+CHUNKER_VERSION = "small-spans-v2"
+MAX_CHARS = 600
+OVERLAP_CHARS = 0
+_LIST_ITEM = re.compile(r"\n(?=[ \t]*(?:[-*•]|\d+[.)]|\|)\s)")
 
 
 @dataclass(frozen=True)
 class Chunk:
-    """A piece of one section, with everything needed to cite it."""
+    """A span of one section (text = section.text[start:end]), with everything needed to cite it."""
 
     id: str
     game: str
@@ -23,6 +26,8 @@ class Chunk:
     heading_path: tuple[str, ...]
     text: str
     game_title: str
+    start: int = 0
+    end: int = 0
 
     @property
     def embed_text(self) -> str:
@@ -30,50 +35,49 @@ class Chunk:
         return f"{self.game_title} — {' > '.join(self.heading_path)}\n\n{self.text}"
 
 
-def _blocks(text: str) -> list[str]:
-    """Paragraphs and list items, the smallest units a chunk boundary may fall between."""
-    blocks: list[str] = []
-    for para in re.split(r"\n\s*\n", text):
-        para = para.strip()
-        if not para:
-            continue
-        if len(para) <= MAX_CHARS:
-            blocks.append(para)
-            continue
-        items = re.split(r"\n(?=\s*(?:[-*•]|\d+\.|\|)\s)", para)
-        for item in items:
-            while len(item) > MAX_CHARS:  # one giant line: cut at the last sentence end before the limit
-                cut = max(item.rfind(". ", 0, MAX_CHARS), MAX_CHARS // 2) + 1
-                blocks.append(item[:cut].strip())
-                item = item[cut:]
-            if item.strip():
-                blocks.append(item.strip())
-    return blocks
+def blocks(text: str, max_chars: int = MAX_CHARS) -> list[tuple[int, int]]:
+    """(start, end) of paragraphs and list items, the smallest units a chunk boundary may fall between; a block
+    longer than max_chars is cut at sentence ends."""
+    spans: list[tuple[int, int]] = []
+    for para in re.finditer(r"\S(?:.|\n(?!\s*\n))*", text):
+        items = [para.start()] + [para.start() + m.end() for m in _LIST_ITEM.finditer(para.group())] + [para.end()]
+        for start, end in zip(items, items[1:]):
+            while end - start > max_chars:
+                cut = text.rfind(". ", start, start + max_chars)
+                cut = cut + 1 if cut > start + max_chars // 3 else start + max_chars
+                spans.append((start, cut))
+                start = cut + len(text[cut:end]) - len(text[cut:end].lstrip())
+            if text[start:end].strip():
+                spans.append((start, start + len(text[start:end].rstrip())))
+    return spans
 
 
-def chunk_section(book: Rulebook, section: Section) -> list[Chunk]:
-    """Chunks of one section: whole if short, else consecutive blocks with one overlapping block."""
-    pieces: list[list[str]] = []
-    current: list[str] = []
-    for block in _blocks(section.text):
-        if current and sum(len(b) + 2 for b in current) + len(block) > MAX_CHARS:
+def chunk_section(book: Rulebook, section: Section, max_chars: int = MAX_CHARS,
+                  overlap: int = OVERLAP_CHARS) -> list[Chunk]:
+    """Chunks of one section: consecutive blocks up to max_chars, repeating a last block of up to `overlap`."""
+    pieces: list[list[tuple[int, int]]] = []
+    current: list[tuple[int, int]] = []
+    for block in blocks(section.text, max_chars):
+        if current and block[1] - current[0][0] > max_chars:
             pieces.append(current)
-            current = [current[-1]] if len(current[-1]) <= OVERLAP_CHARS else []
+            last = current[-1]
+            current = [last] if last[1] - last[0] <= overlap else []
         current.append(block)
     if current:
         pieces.append(current)
-    return [
-        Chunk(f"{book.id}:{section.id}:{n}", book.id, section.id, section.title, section.heading_path,
-              "\n\n".join(blocks), book.title)
-        for n, blocks in enumerate(pieces)
-    ]
+    return [Chunk(f"{book.id}:{section.id}:{n}", book.id, section.id, section.title, section.heading_path,
+                  section.text[p[0][0]:p[-1][1]], book.title, p[0][0], p[-1][1]) for n, p in enumerate(pieces)]
 
 
-def chunk_rulebook(book: Rulebook) -> list[Chunk]:
-    """All chunks of a rulebook in document order; a section with only a heading yields one heading chunk."""
+def chunk_rulebook(book: Rulebook, max_chars: int = MAX_CHARS, overlap: int = OVERLAP_CHARS,
+                   rules_only: bool = True) -> list[Chunk]:
+    """Chunks of a rulebook in document order, skipping non-rules matter (contents, credits…) unless told not
+    to; a section with only a heading yields one heading chunk."""
     chunks: list[Chunk] = []
     for section in book.sections:
-        found = chunk_section(book, section)
+        if rules_only and not is_rules(book, section):
+            continue
+        found = chunk_section(book, section, max_chars, overlap)
         chunks.extend(found or [Chunk(f"{book.id}:{section.id}:0", book.id, section.id, section.title,
                                       section.heading_path, section.title, book.title)])
     return chunks

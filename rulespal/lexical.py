@@ -13,10 +13,14 @@ its me my of on or our so than that the their them then there these they this th
 while who whom why will with would you your yours""".split())
 
 
+_TOKEN = re.compile(r"(?:\b[a-z]|\d+)(?:\.\d+)+|[a-z0-9]+")  # a rule id ("4.2.1", "a.3") is one token
+
+
 def tokenize(text: str) -> list[str]:
-    """Lowercase word tokens without stopwords, with a light plural stem ('tiles' -> 'tile')."""
+    """Lowercase word tokens without stopwords, with a light plural stem ('tiles' -> 'tile'); numbered rule ids
+    ('4.2.1') stay whole."""
     tokens = []
-    for word in re.findall(r"[a-z0-9]+", text.lower().replace("'", "")):
+    for word in _TOKEN.findall(text.lower().replace("'", "")):
         if word in STOPWORDS:
             continue
         if len(word) > 3 and word.endswith("s") and not word.endswith("ss"):

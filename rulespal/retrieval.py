@@ -1,29 +1,32 @@
-"""Hybrid retrieval: dense (Chroma) and BM25 fused by reciprocal rank, per game, with game detection."""
+"""Hybrid retrieval: dense (Chroma) and BM25 fused by reciprocal rank within a game, small chunks widened into
+passages that hold the rule, and game detection with a confidence."""
 
 from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Literal
 
-import numpy as np
-
-from rulespal.chunking import Chunk
+from rulespal.chunking import Chunk, chunk_rulebook
+from rulespal.detection import CONFIDENT, Candidate, GameDetector, book_terms, profiles
 from rulespal.embeddings import Embedder
 from rulespal.lexical import LexicalIndex, tokenize
 from rulespal.library import Library
+from rulespal.passages import PER_HIT_CHARS, TOTAL_CHARS, build
 from rulespal.store import ActiveIndex, VectorStore
 
 RRF_K = 60
-CANDIDATES = 30
+CANDIDATES = 40
+VOTES = 10  # nearest chunks across the library that vote for a game
 DENSE_WEIGHT, LEXICAL_WEIGHT = 1.0, 1.3  # rulebook questions often share exact terms with the rule
 Mode = Literal["hybrid", "dense", "bm25"]
 
 
 @dataclass(frozen=True)
 class Hit:
-    """A rulebook section found for a query, with the chunk that matched best."""
+    """A rulebook section found for a query: the passage around its best-matching chunk, and that chunk's exact
+    text (`span`)."""
 
     game: str
     section_id: str
@@ -32,22 +35,28 @@ class Hit:
     text: str
     score: float
     similarity: float | None
+    span: str = ""
 
     def to_dict(self) -> dict:
-        """JSON form with the DESIGN keys."""
+        """JSON form with the DESIGN keys, plus the matched span."""
         return {"game": self.game, "section_id": self.section_id, "title": self.title,
-                "heading_path": list(self.heading_path), "text": self.text, "score": round(self.score, 6)}
+                "heading_path": list(self.heading_path), "text": self.text, "score": round(self.score, 6),
+                "span": self.span}
 
 
 @dataclass(frozen=True)
 class SearchResult:
-    """Hits for a query, the game they come from, and whether that game was detected rather than given."""
+    """Hits for a query, the game they come from, and whether that game was detected rather than given. When
+    detection is not confident, `game` is None, `candidates` lists the likely games and the hits come from the
+    likeliest one."""
 
     query: str
     game: str | None
     detected: bool
     hits: tuple[Hit, ...]
     coverage: float = 0.0  # share of the query's words (game names aside) found in the top hit
+    candidates: tuple[Candidate, ...] = ()
+    confident: bool = True
 
     @property
     def best_similarity(self) -> float:
@@ -64,70 +73,110 @@ class SearchResult:
 
 
 class Retriever:
-    """Searches the active index; built once per process (BM25 and models are reused across queries)."""
+    """Searches the active index; built once per process. A book's chunks and BM25 are built on its first search."""
 
-    def __init__(self, library: Library, chunks: tuple[Chunk, ...], embedder: Embedder, store: VectorStore,
-                 active: ActiveIndex):
-        self.library, self.chunks, self.embedder, self.store, self.active = library, chunks, embedder, store, active
-        self._position = {c.id: i for i, c in enumerate(chunks)}
+    def __init__(self, library: Library, embedder: Embedder, store: VectorStore, active: ActiveIndex):
+        self.library, self.embedder, self.store, self.active = library, embedder, store, active
         # detecting the game and then searching it reuse one embedding of the query
         self._query_vector = lru_cache(maxsize=512)(self._embed_query)
-        self._lexical = LexicalIndex([c.embed_text for c in chunks])
-        games = np.array([c.game for c in chunks])
-        self._masks = {g: (games == g).astype(np.float32) for g in library.ids}
+        self._chunks = lru_cache(maxsize=256)(self._book_chunks)
+        self._lexical = lru_cache(maxsize=64)(self._book_lexical)
+
+    @property
+    def chunk_count(self) -> int:
+        """Chunks in the active index."""
+        return self.store.count(self.active.collection)
 
     def _embed_query(self, query: str) -> tuple[float, ...]:
         return tuple(self.embedder.embed([query])[0])
 
-    def _dense(self, query: str, game: str | None, n: int) -> list[tuple[int, float]]:
-        found = self.store.query(self.active.collection, self._query_vector(query), n, game)
-        return [(self._position[cid], sim) for cid, sim in found if cid in self._position]
+    def _book_chunks(self, game: str) -> dict[str, Chunk]:
+        return {c.id: c for c in chunk_rulebook(self.library.resolve(game))}
 
-    def _ranked(self, queries: tuple[str, ...], game: str | None, mode: Mode) -> list[tuple[int, float, float | None]]:
-        """(chunk index, fused score, dense similarity) best first, fusing every query's dense and BM25 ranks."""
-        fused: dict[int, float] = defaultdict(float)
-        similarity: dict[int, float] = {}
+    def _book_lexical(self, game: str) -> tuple[LexicalIndex, tuple[Chunk, ...]]:
+        chunks = tuple(self._chunks(game).values())
+        return LexicalIndex([c.embed_text for c in chunks]), chunks
+
+    @cached_property
+    def detector(self) -> GameDetector:
+        """Book profiles of the library, for game detection."""
+        books = self.library.books
+        return GameDetector(books, profiles(books, [book_terms(b) for b in books]))
+
+    def _chunk(self, chunk_id: str) -> Chunk | None:
+        game = chunk_id.split(":", 1)[0]
+        return self._chunks(game).get(chunk_id) if game in self.library.ids else None
+
+    def _dense(self, query: str, game: str | None, n: int) -> list[tuple[Chunk, float]]:
+        found = self.store.query(self.active.collection, self._query_vector(query), n, game)
+        return [(chunk, sim) for cid, sim in found if (chunk := self._chunk(cid)) is not None]
+
+    def _ranked(self, queries: tuple[str, ...], game: str, mode: Mode) -> list[tuple[Chunk, float, float | None]]:
+        """(chunk, fused score, dense similarity) best first, fusing every query's dense and BM25 ranks."""
+        fused: dict[str, float] = defaultdict(float)
+        similarity: dict[str, float] = {}
+        chunks: dict[str, Chunk] = {}
+        lexical, book_chunks = self._lexical(game)
         for query in queries:
             dense = self._dense(query, game, CANDIDATES) if mode != "bm25" else []
-            lexical = self._lexical.search(query, CANDIDATES, self._masks.get(game)) if mode != "dense" else []
-            for idx, sim in dense:
-                similarity[idx] = max(sim, similarity.get(idx, sim))
-            for weight, ranking in ((DENSE_WEIGHT, dense), (LEXICAL_WEIGHT, lexical)):
-                for rank, (idx, _score) in enumerate(ranking):
-                    fused[idx] += weight / (RRF_K + rank + 1)
+            words = [(book_chunks[i], s) for i, s in lexical.search(query, CANDIDATES)] if mode != "dense" else []
+            for chunk, sim in dense:
+                similarity[chunk.id] = max(sim, similarity.get(chunk.id, sim))
+            for weight, ranking in ((DENSE_WEIGHT, dense), (LEXICAL_WEIGHT, words)):
+                for rank, (chunk, _score) in enumerate(ranking):
+                    fused[chunk.id] += weight / (RRF_K + rank + 1)
+                    chunks[chunk.id] = chunk
         order = sorted(fused.items(), key=lambda kv: -kv[1])
-        return [(idx, score, similarity.get(idx)) for idx, score in order]
+        return [(chunks[cid], score, similarity.get(cid)) for cid, score in order]
 
-    def detect_game(self, query: str) -> str | None:
-        """The game a question is about: a named title/alias, else the game of the strongest hits."""
-        named = self.library.mentioned(query)
-        if named is not None:
-            return named.id
+    def detect(self, query: str) -> tuple[Candidate, ...]:
+        """Likely games for a question, best first, with confidences."""
         votes: dict[str, float] = defaultdict(float)
-        for idx, score, _sim in self._ranked((query,), None, "hybrid")[:8]:
-            votes[self.chunks[idx].game] += score
-        return max(votes, key=votes.get) if votes else None
+        for rank, (chunk, _sim) in enumerate(self._dense(query, None, VOTES)):
+            votes[chunk.game] += 1.0 / (RRF_K + rank + 1)
+        named = self.library.mentioned(query)
+        return self.detector.candidates(query, votes, named.id if named else None)
 
     def search(self, query: str, game: str | None = None, k: int = 5, mode: Mode = "hybrid",
-               follow_up_of: str | None = None) -> SearchResult:
-        """Top-k sections for a query within a game (detected from the query when not given). A follow-up
-        ('and in solo mode?') is searched both alone and joined to the question it follows, ranks fused."""
+               follow_up_of: str | None = None, budget: int = TOTAL_CHARS) -> SearchResult:
+        """Top-k sections for a query within a game (detected from the query when not given), each returned as
+        the passage around its match (about `budget` characters in all). A follow-up ('and in solo mode?') is
+        searched both alone and joined to the question it follows, ranks fused."""
         queries = (f"{follow_up_of} {query}", query) if follow_up_of else (query,)
-        detected = game is None
+        candidates: tuple[Candidate, ...] = ()
         if game is None:
-            game = self.detect_game(queries[0])
+            candidates = self.detect(queries[0])
+            target = candidates[0].game if candidates else None
+            confident = bool(candidates) and candidates[0].confidence >= CONFIDENT
         else:
-            game = self.library.resolve(game).id
-        best: dict[str, Hit] = {}
-        for idx, score, sim in self._ranked(queries, game, mode):
-            chunk = self.chunks[idx]
-            if chunk.section_id not in best:
-                best[chunk.section_id] = Hit(chunk.game, chunk.section_id, chunk.title, chunk.heading_path,
-                                             chunk.text, score, sim)
-            if len(best) >= k:
-                break
-        hits = tuple(best.values())
-        return SearchResult(query, game, detected and game is not None, hits, self._coverage(queries[0], game, hits))
+            target, confident = self.library.resolve(game).id, True
+        hits = self._hits(queries, target, k, mode, budget) if target else ()
+        shown = target if confident else None
+        return SearchResult(query, shown, game is None and shown is not None, hits,
+                            self._coverage(queries[0], target, hits), candidates, confident)
+
+    def _hits(self, queries: tuple[str, ...], game: str, k: int, mode: Mode, budget: int) -> tuple[Hit, ...]:
+        """The best k sections, each widened from its matched chunks into a passage; a section already held by
+        an earlier passage keeps only its matched span."""
+        best: dict[str, tuple[Chunk, float, float | None]] = {}
+        spans: dict[str, list[tuple[int, int]]] = defaultdict(list)
+        for chunk, score, sim in self._ranked(queries, game, mode):
+            if chunk.section_id not in best and len(best) < k:
+                best[chunk.section_id] = (chunk, score, sim)
+            spans[chunk.section_id].append((chunk.start, chunk.end))
+        book = self.library.resolve(game)
+        hits, covered, left = [], set(), budget
+        for section_id, (chunk, score, sim) in best.items():
+            section = book.section(section_id)
+            if section_id in covered:
+                text = chunk.text
+            else:
+                passage = build(book, section, spans[section_id], min(PER_HIT_CHARS, max(left, 0)))
+                covered.update(passage.covered)
+                text = passage.text
+            left -= len(text)
+            hits.append(Hit(game, section_id, chunk.title, chunk.heading_path, text, score, sim, chunk.text))
+        return tuple(hits)
 
     def _coverage(self, query: str, game: str | None, hits: tuple[Hit, ...]) -> float:
         names = set()

@@ -12,12 +12,20 @@ from rulespal.errors import RulebookFormatError
 
 _HEADING = re.compile(r"^(#{1,6})[ \t]+(.+?)[ \t]*#*[ \t]*$")
 _FENCE = re.compile(r"^(```|~~~)")
+# a numbered rule id opening a heading: "4.2.1 Move", "A.3 Setup", "12. Scoring", "Rule 7.1: Winning"
+_RULE_NUMBER = re.compile(r"^(?:(?:rule|section|§)\s*)?((?:\d+|[A-Z])(?:\.\d+)+|\d+(?=\.))\.?(?=[\s:)–-])", re.I)
 
 
 def slugify(text: str) -> str:
     """Lowercase slug of a heading: apostrophes dropped, other non-alphanumerics collapsed to '-'."""
     text = re.sub(r"['’`]", "", text.lower())
     return re.sub(r"[^a-z0-9]+", "-", text).strip("-") or "section"
+
+
+def rule_number(heading: str) -> str | None:
+    """The numbered rule id a heading opens with ('4.2.1 Move' -> '4.2.1', 'A.3 Setup' -> 'A.3'), or None."""
+    match = _RULE_NUMBER.match(heading.strip())
+    return match.group(1) if match else None
 
 
 @dataclass(frozen=True)
@@ -31,6 +39,7 @@ class Section:
     parent_id: str | None
     text: str
     order: int
+    number: str | None = None  # the numbered rule id of the heading ("4.2.1"), if any
 
 
 @dataclass(frozen=True)
@@ -134,7 +143,8 @@ def parse_rulebook(text: str, path: Path | str = "<memory>") -> Rulebook:
         used.add(sid)
         stop = heads[i + 1][2] if i + 1 < len(heads) else len(body)
         path_titles = tuple(t for _, _, t in stack) + (head,)
-        sections.append(Section(sid, head, level, path_titles, parent, body[end:stop].strip(), len(sections)))
+        sections.append(Section(sid, head, level, path_titles, parent, body[end:stop].strip(), len(sections),
+                                rule_number(head)))
         stack.append((level, sid, head))
     if not sections:
         raise RulebookFormatError(f"{path}: the rulebook has no text")

@@ -15,6 +15,7 @@ from rulespal.embeddings import Embedder, get_embedder
 from rulespal.errors import NoEngine
 from rulespal.index import IndexStatus, ensure_index
 from rulespal.library import Library, read_sources, write_sources
+from rulespal.passages import TOTAL_CHARS
 from rulespal.retrieval import Mode, Retriever, SearchResult
 from rulespal.rulebook import Rulebook, Section
 from rulespal.settings import Settings, get_settings
@@ -80,7 +81,7 @@ class RulesPal:
     def _build(self, library: Library, force: bool = False) -> tuple[IndexStatus, Retriever]:
         """Bring the index up to date for a library (slow: may embed every chunk); changes no served state."""
         status = ensure_index(library, self.embedder, self.store, force=force)
-        return status, Retriever(library, status.chunks, self.embedder, self.store, status.active)
+        return status, Retriever(library, self.embedder, self.store, status.active)
 
     @property
     def retriever(self) -> Retriever:
@@ -114,9 +115,9 @@ class RulesPal:
         return self.library.section(game, section_id)
 
     def search(self, query: str, game: str | None = None, k: int = 5, mode: Mode = "hybrid",
-               follow_up_of: str | None = None) -> SearchResult:
+               follow_up_of: str | None = None, budget: int = TOTAL_CHARS) -> SearchResult:
         """Hybrid search, restricted to a game when given (detected otherwise); see Retriever.search."""
-        return self.retriever.search(query, game=game, k=k, mode=mode, follow_up_of=follow_up_of)
+        return self.retriever.search(query, game=game, k=k, mode=mode, follow_up_of=follow_up_of, budget=budget)
 
     # --- engines --------------------------------------------------------------------------------------------
     def run_engine(self, game: str, operation: str, document: Any) -> dict[str, Any]:

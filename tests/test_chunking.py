@@ -1,6 +1,7 @@
 """Section-aware chunking."""
 
 from rulespal.chunking import MAX_CHARS, chunk_rulebook
+from rulespal.lexical import tokenize
 from rulespal.rulebook import parse_rulebook
 
 
@@ -15,14 +16,33 @@ def test_short_sections_are_one_chunk_with_citation_fields():
     assert chunks[1].embed_text.startswith("G — A > B")
 
 
-def test_long_sections_split_on_paragraphs_with_overlap_and_lose_nothing():
+def test_long_sections_split_on_paragraphs_into_exact_spans_and_lose_nothing():
     paras = [f"Paragraph {i} " + "word " * 40 for i in range(12)]
-    chunks = chunk_rulebook(_book("# Long\n" + "\n\n".join(paras) + "\n"))
-    assert len(chunks) > 2 and all(len(c.text) <= MAX_CHARS + 10 for c in chunks)
+    book = _book("# Long\n" + "\n\n".join(paras) + "\n")
+    chunks = chunk_rulebook(book)
+    assert len(chunks) > 2 and all(len(c.text) <= MAX_CHARS for c in chunks)
+    section = book.sections[0]
+    assert all(section.text[c.start:c.end] == c.text for c in chunks)
     joined = "\n\n".join(c.text for c in chunks)
     assert all(p.strip() in joined for p in paras)
-    assert chunks[0].text.split("\n\n")[-1] == chunks[1].text.split("\n\n")[0]  # one block of overlap
     assert len({c.id for c in chunks}) == len(chunks)
+
+
+def test_numbered_headings_and_rule_ids_are_search_terms():
+    book = _book("# 4. Movement\n## 4.2 Move\nSee 4.2.1.\n### 4.2.1 Direction\nForward only.\n## A.3 Setup\nx\n")
+    assert [s.number for s in book.sections] == ["4", "4.2", "4.2.1", "A.3"]
+    assert "4.2.1" in tokenize(chunk_rulebook(book)[2].embed_text) and "4.2" in tokenize("what does rule 4.2 say")
+
+
+def test_contents_credits_index_and_copyright_are_browsable_but_not_indexed():
+    book = _book("# Contents\n- 1. Setup\n- 2. Playing the Game\n- 3. Scoring Points\n- 4. End of the Game\n"
+                 "- 5. Variants for Two\n# 1. Setup\nDeal five cards.\n# 2. Playing the Game\nPlay one card.\n"
+                 "# 3. Scoring Points\nOne point a trick.\n# 4. End of the Game\nAfter ten rounds.\n"
+                 "# 5. Variants for Two\nDeal ten.\n# Credits\nGame design: Ann Lee\nArt: Bo Park, Cy Twombly\n"
+                 "Playtesters: Dee Dee, Eve Arden\n# Legal\n© 2024 Foo Games. All rights reserved.\n")
+    indexed = {c.section_id for c in chunk_rulebook(book)}
+    assert indexed == {"1-setup", "2-playing-the-game", "3-scoring-points", "4-end-of-the-game", "5-variants-for-two"}
+    assert book.section("credits") and book.section("contents")
 
 
 def test_heading_only_section_still_findable():

@@ -24,8 +24,9 @@ BOOKS = Path(__file__).resolve().parents[1] / "rulebooks"
 ])
 def test_search_finds_the_gold_section_in_the_top_3(pal, question, game, section):
     result = pal.search(question, k=3)
-    assert result.game == game and result.detected
-    assert section in [h.section_id for h in result.hits]
+    assert game in [c.game for c in result.candidates]
+    assert (result.game == game and result.detected) or (result.game is None and not result.confident)
+    assert section in [h.section_id for h in pal.search(question, game=game, k=3).hits]
 
 
 def test_hits_carry_citation_keys_and_stay_in_the_game(pal):
@@ -33,7 +34,8 @@ def test_hits_carry_citation_keys_and_stay_in_the_game(pal):
     assert not result.detected and result.hits
     for hit in result.hits:
         d = hit.to_dict()
-        assert set(d) == {"game", "section_id", "title", "heading_path", "text", "score"}
+        assert set(d) == {"game", "section_id", "title", "heading_path", "text", "score", "span"}
+        assert hit.span in hit.text and len(hit.text) <= 1200
         assert d["game"] == "mise-kolonizace" and pal.section("mise-kolonizace", d["section_id"])
 
 

@@ -64,7 +64,7 @@ def run(pal: RulesPal, k: int = 5) -> dict[str, Any]:
                 if rank != 1:
                     misses.append({"id": row["id"], "question": row["question"], "gold": row["gold"],
                                    "got": [h.section_id for h in result.hits[:3]], "game": result.game})
-        game = given or pal.retriever.detect_game(row["question"])
+        game = given or next((c.game for c in pal.retriever.detect(row["question"])), None)
         ranks["naive"].append(first_gold_rank(naive.ranked_sections(row["question"], game)[:k], row["gold"]))
     table = {m: {"hit@1": hit_at(r, 1), "hit@3": hit_at(r, 3), "hit@5": hit_at(r, 5), "mrr": mrr(r)}
              for m, r in ranks.items()}

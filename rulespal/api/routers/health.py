@@ -16,5 +16,5 @@ def health(request: Request, pal: Pal, settings: AppSettings) -> dict:
     """`ok` with the games, engines, index size and whether the chat model is ready."""
     state = request.app.state
     return {"status": "ok", "games": list(pal.library.ids), "engines": list(engine_ids()),
-            "chunks": len(pal.retriever.chunks),
+            "chunks": pal.retriever.chunk_count,
             "chat": {"model": settings.model, "ready": state.assistant is not None, "error": state.assistant_error}}

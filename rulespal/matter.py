@@ -1,0 +1,67 @@
+"""Front and back matter that holds no rules (tables of contents, indexes, credits, copyright), recognised by its
+structure rather than by its title: such sections stay browsable but are not indexed for answers."""
+
+from __future__ import annotations
+
+import re
+
+from rulespal.rulebook import Rulebook, Section
+
+_WORDS = re.compile(r"[a-z]+")
+_INDEX_LINE = re.compile(r"^\W*[A-Za-z][^.!?]{0,60}?[\s,.:…]+\d+(?:\s*[-–,]\s*\d+)*\s*$")
+_ROLE_LINE = re.compile(r"^\W*[A-Z][\w .&/'’-]{1,40}(?::|\s[-–—]\s)\s*\S")
+_COPYRIGHT = re.compile(r"©|\(c\)\s*\d{4}|all rights reserved|\bcopyright\b", re.I)
+
+
+def _words(text: str) -> str:
+    return " ".join(_WORDS.findall(text.lower()))
+
+
+def _lines(text: str) -> list[str]:
+    return [ln.strip() for ln in text.splitlines() if ln.strip()]
+
+
+def lists_headings(book: Rulebook, section: Section) -> bool:
+    """A table of contents: most of the section's words are the book's own heading titles."""
+    text = _words(section.text)
+    if not text:
+        return False
+    titles = {_words(s.title) for s in book.sections if s.id != section.id}
+    found = [t for t in titles if len(t) >= 4 and f" {t} " in f" {text} "]
+    return len(found) >= 5 and sum(len(t) + 1 for t in found) >= 0.5 * len(text)
+
+
+def is_index(section: Section) -> bool:
+    """An index: lines of terms followed by page numbers."""
+    lines = _lines(section.text)
+    return len(lines) >= 5 and sum(bool(_INDEX_LINE.match(ln)) for ln in lines) >= 0.6 * len(lines)
+
+
+def _capitalised(text: str) -> bool:
+    words = re.findall(r"[A-Za-z][\w'’-]*", text)
+    return len(words) >= 2 and sum(w[0].isupper() for w in words) >= 0.7 * len(words)
+
+
+def is_credits(section: Section) -> bool:
+    """Credits: short lines of names ('Game design: Ann Lee', 'Ann Lee, Bo Park'), no sentences, no numbers."""
+    lines = [ln.lstrip("-*• ") for ln in _lines(section.text)]
+    if len(lines) < 3:
+        return False
+
+    def names(line: str) -> bool:
+        if len(line) >= 90 or line.endswith(".") or line.startswith("|") or re.search(r"\d", line):
+            return False
+        role = _ROLE_LINE.match(line)
+        return _capitalised(line[role.end() - 1:] if role else line)
+
+    return sum(names(ln) for ln in lines) >= 0.7 * len(lines)
+
+
+def is_copyright(section: Section) -> bool:
+    """A copyright block: a short section carrying a copyright notice."""
+    return len(section.text) < 800 and bool(_COPYRIGHT.search(section.text))
+
+
+def is_rules(book: Rulebook, section: Section) -> bool:
+    """Whether a section may hold rules (everything but contents, indexes, credits and copyright blocks)."""
+    return not (lists_headings(book, section) or is_index(section) or is_credits(section) or is_copyright(section))

@@ -1,0 +1,95 @@
+"""Small-to-big passages: widen the chunks that matched into the text of their section around them, merging the
+section's other matched chunks, and for a short parent section add its subsections, within a character budget."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rulespal.chunking import blocks
+from rulespal.rulebook import Rulebook, Section
+
+PER_HIT_CHARS = 1200
+TOTAL_CHARS = 5000
+SHORT_PARENT = 300  # a section whose own text is shorter than this is read with its subsections
+
+
+@dataclass(frozen=True)
+class Passage:
+    """Text returned for a hit: the matched span widened within its section (and subsections)."""
+
+    text: str
+    span: str
+    covered: tuple[str, ...]  # sections whose whole text the passage holds
+
+
+def _widen(text: str, spans: Sequence[tuple[int, int]], budget: int) -> tuple[int, int]:
+    """The window around the best span: other matched spans merged in, then neighbouring blocks, within budget."""
+    lo, hi = spans[0]
+    for start, end in spans[1:]:
+        if max(hi, end) - min(lo, start) <= budget:
+            lo, hi = min(lo, start), max(hi, end)
+    units = blocks(text)
+    for start, end in units:  # a block the window only partly holds is taken whole when it fits
+        if start < hi and end > lo and max(hi, end) - min(lo, start) <= budget:
+            lo, hi = min(lo, start), max(hi, end)
+    before = [b for b in units if b[1] <= lo][::-1]
+    after = [b for b in units if b[0] >= hi]
+    while before or after:
+        grown = False
+        for side in (before, after):
+            if side and max(hi, side[0][1]) - min(lo, side[0][0]) <= budget:
+                start, end = side.pop(0)
+                lo, hi, grown = min(lo, start), max(hi, end), True
+        if not grown:
+            break
+    return lo, hi
+
+
+def _descendants(book: Rulebook, section: Section) -> list[Section]:
+    return [s for s in book.sections if s.id.startswith(section.id + "/")]
+
+
+def _piece(section: Section) -> str:
+    return f"{section.title}\n{section.text}".strip()
+
+
+def _siblings(book: Rulebook, section: Section) -> tuple[list[Section], list[Section]]:
+    """Sections sharing the parent, before (nearest first) and after."""
+    kin = [s for s in book.sections if s.parent_id == section.parent_id and s.level == section.level]
+    at = kin.index(section)
+    return kin[:at][::-1], kin[at + 1:]
+
+
+def build(book: Rulebook, section: Section, spans: Sequence[tuple[int, int]], budget: int = PER_HIT_CHARS) -> Passage:
+    """The passage for a section hit: spans are the matched (start, end) offsets in the section text, best first
+    (none, or (0, 0), for a heading-only section). It holds the best span, the section text around it, and when the
+    whole section fits, the subsections of a short section and then its nearest sibling sections, within
+    `budget` characters (never less than the best span)."""
+    text = section.text
+    spans = [s for s in spans if s[1] > s[0]] or [(0, min(len(text), budget))]
+    span = text[spans[0][0]:spans[0][1]]
+    lo, hi = _widen(text, spans, max(budget, spans[0][1] - spans[0][0]))
+    own = text[lo:hi] if hi > lo else section.title
+    if text[:lo].strip() or text[hi:].strip():
+        return Passage(own, span or section.title, ())
+    used, covered = len(own), [section.id]
+    before: list[str] = []
+    after: list[str] = []
+    if len(text) < SHORT_PARENT:
+        for child in _descendants(book, section):
+            if used + len(_piece(child)) + 2 > budget:
+                break
+            after.append(_piece(child))
+            covered.append(child.id)
+            used += len(after[-1]) + 2
+    if len(covered) == 1:  # no subsections taken: read the section with its nearest siblings
+        earlier, later = _siblings(book, section)
+        for side, kin in ((after, later[:1]), (before, earlier[:1]), (after, later[1:2]), (before, earlier[1:2])):
+            for sibling in kin:
+                if used + len(_piece(sibling)) + 2 <= budget:
+                    side.append(_piece(sibling))
+                    covered.append(sibling.id)
+                    used += len(side[-1]) + 2
+    text_out = "\n\n".join([*before[::-1], own, *after])
+    return Passage(text_out, span or section.title, tuple(covered))

@@ -1,0 +1,41 @@
+"""Small-to-big passages: a hit is widened into the rule around it, within a character budget."""
+
+from rulespal.passages import build
+from rulespal.rulebook import parse_rulebook
+
+BOOK = parse_rulebook("""---
+id: g
+title: G
+---
+# 4. Movement
+## 4.2 Move
+Moving is described below.
+### 4.2.1 Direction
+Men move forward only.
+### 4.2.2 Distance
+One square at a time.
+## 4.3 Long
+""" + "\n\n".join(f"Paragraph {i} says something about the rule number {i}." for i in range(40)) + "\n", "g.md")
+
+
+def test_short_parent_brings_its_subsections():
+    passage = build(BOOK, BOOK.section("4-movement/4-2-move"), [(0, 10)])
+    assert "Men move forward only." in passage.text and "One square at a time." in passage.text
+    assert "4-movement/4-2-move/4-2-1-direction" in passage.covered
+
+
+def test_small_section_brings_its_nearest_siblings_within_budget():
+    section = BOOK.section("4-movement/4-2-move/4-2-2-distance")
+    passage = build(BOOK, section, [(0, len(section.text))])
+    assert passage.text.index("Men move forward") < passage.text.index("One square") and passage.span == section.text
+
+
+def test_long_section_returns_the_text_around_the_match_within_budget():
+    section = BOOK.section("4-movement/4-3-long")
+    at = section.text.index("Paragraph 20")
+    matched = (at, section.text.index("\n", at))
+    passage = build(BOOK, section, [matched], budget=400)
+    assert passage.span.startswith("Paragraph 20") and passage.span in passage.text
+    assert "Paragraph 19" in passage.text and "Paragraph 21" in passage.text and len(passage.text) <= 400
+    assert passage.covered == ()
+    assert build(BOOK, section, [matched], budget=10).text == passage.span  # never less than the match
