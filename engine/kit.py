@@ -60,6 +60,10 @@ class Problems:
         """Record a problem at a location."""
         self.errors.append(ErrorDetail(tuple(loc), msg))
 
+    def extend(self, errors: tuple[ErrorDetail, ...] | list[ErrorDetail]) -> None:
+        """Record problems found elsewhere (e.g. those of a PositionError caught while reading a part)."""
+        self.errors.extend(errors)
+
     def raise_if_any(self) -> None:
         """Raise PositionError carrying every problem recorded, if there is one."""
         if self.errors:

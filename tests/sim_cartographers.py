@@ -29,6 +29,7 @@ from engine.cartographers.maps import MAPS
 from engine.cartographers.placement import Card
 from engine.cartographers.solo_ambush import solo_ambush_cells
 
+
 @dataclass(frozen=True)
 class Turn:
     """One revealed card to draw from, and whether a ruins card came just before it."""

@@ -1,18 +1,71 @@
-"""A seeded whole-game simulator with a greedy player, for any component set supplied by the caller."""
+"""A seeded whole-game simulator with a greedy player, for any component set supplied by the caller, with the
+random set-up and Scout steps only a simulation needs (the engine's operations take the piles as given)."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engine.cational_meographic.components import Cell, LandscapeTile, Mission, MissionCard, Tile
-from engine.cational_meographic.missions import MissionTrack, Move, mission_update, setup_track
+from engine.cational_meographic.missions import MissionTrack, Move, mission_update
 from engine.cational_meographic.placement import valid_spaces
-from engine.cational_meographic.rules import ROUNDS
+from engine.cational_meographic.rules import ROUNDS, SUPPLY_PILES
 from engine.cational_meographic.scoring import score_placement
-from engine.cational_meographic.supply import BLIND_DRAW, Supply, draw, scout, setup_supply
+from engine.cational_meographic.supply import BLIND_DRAW, Supply, place_drawn, solo_discard
 from engine.cational_meographic.titles import HikingTitle, hiking_title
+
+
+class SupplyError(ValueError):
+    """A Scout that the supply cannot satisfy (an empty pile, an empty bag, an unknown source)."""
+
+
+def draw(supply: Supply, rng: random.Random) -> tuple[LandscapeTile, Supply]:
+    """Draw one tile at random from the bag."""
+    if not supply.bag:
+        raise SupplyError("the draw bag is empty")
+    i = rng.randrange(len(supply.bag))
+    return supply.bag[i], replace(supply, bag=supply.bag[:i] + supply.bag[i + 1:])
+
+
+def fill_piles(supply: Supply, rng: random.Random) -> Supply:
+    """Draw until there are SUPPLY_PILES piles of distinct types or the bag is empty (ruling R8)."""
+    while supply.pile_count < SUPPLY_PILES and supply.bag:
+        tile, supply = draw(supply, rng)
+        supply = place_drawn(supply, tile)
+    return supply
+
+
+def setup_supply(tiles: list[LandscapeTile], rng: random.Random) -> Supply:
+    """Put every tile in the bag and draw the first supply piles."""
+    return fill_piles(Supply(tuple(tiles)), rng)
+
+
+def scout(supply: Supply, source: int | str, rng: random.Random, solo: bool) -> tuple[LandscapeTile, Supply]:
+    """Take a pile's top tile (source = pile index) or draw blind (source = BLIND_DRAW); then, only if fewer than
+    SUPPLY_PILES piles remain, discard in solo play (ruling R7) and replenish."""
+    if source == BLIND_DRAW:
+        tile, supply = draw(supply, rng)
+    elif isinstance(source, int) and not isinstance(source, bool) and 0 <= source < SUPPLY_PILES:
+        pile = supply.piles[source]
+        if not pile:
+            raise SupplyError(f"supply pile {source} is empty; piles holding tiles: "
+                              f"{[i for i, p in enumerate(supply.piles) if p]}")
+        tile = pile[-1]
+        supply = replace(supply, piles=supply.piles[:source] + (pile[:-1],) + supply.piles[source + 1:])
+    else:
+        raise SupplyError(f"expected a pile index 0-{SUPPLY_PILES - 1} or {BLIND_DRAW!r}, got {source!r}")
+    if supply.pile_count < SUPPLY_PILES:
+        supply = fill_piles(solo_discard(supply) if solo else supply, rng)
+    return tile, supply
+def setup_track(cards: list[MissionCard], rng: random.Random) -> MissionTrack:
+    """Shuffle the cards into the leftmost stack and draw its top card to the side for the first round."""
+    if not cards:
+        raise ValueError("the mission track needs at least one photo-mission card")
+    deck = list(cards)
+    rng.shuffle(deck)
+    first = deck.pop()
+    return MissionTrack(tuple(s for s in (tuple(deck), (first,)) if s))
 
 
 @dataclass(frozen=True)

@@ -5,13 +5,13 @@ from __future__ import annotations
 import random
 
 import pytest
+from sim_cartographers import ExploreDeck, deal_edicts, random_game
 
 from engine.cartographers import ENGINE
 from engine.cartographers.cards import AMBUSH_CARDS, SEASONS, find_playable_card, find_scoring_card, solo_title
-from engine.cartographers.flow import ExploreDeck, deal_edicts, random_game
-from engine.cartographers.solo_ambush import solo_ambush_cells
 from engine.cartographers.grid import Board, cell_of
 from engine.cartographers.maps import MAPS
+from engine.cartographers.solo_ambush import solo_ambush_cells
 from engine.protocol import PositionError
 
 SCORE_GAME = ENGINE.operation("score_game").run

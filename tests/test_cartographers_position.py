@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from engine.cartographers import ENGINE, game_score, legality, scoring
+from engine.cartographers import ENGINE, rules
 from engine.cartographers.grid import Board
 from engine.cartographers.maps import MAPS
 from engine.protocol import PositionError
@@ -156,9 +156,9 @@ def test_duplicate_card_in_list() -> None:
 def test_every_rule_ref_is_a_rulebook_section() -> None:
     result = SCORE({"map": "A", "grid": BLANK_A, "cards": "all"})
     assert {line["rule_ref"] for line in result["lines"]} <= SECTION_IDS
-    # Every rule_ref constant the engine can emit (reasons, season scoring, whole game, solo).
-    constants = {value for module in (legality, scoring, game_score) for name, value in vars(module).items()
-                 if name.endswith("_REF")}
+    # Every rule anchor the engine can emit (reasons, season scoring, whole game, solo, components).
+    constants = {value for name, value in vars(rules).items() if name.startswith("REF_")}
+    constants |= {*rules.DECK_SECTIONS.values(), *rules.KIND_SECTIONS.values()}
     assert len(constants) >= 10 and constants <= SECTION_IDS
 
 

@@ -6,10 +6,10 @@ import json
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from sim_cartographers import random_game
 
 from engine.cartographers import ENGINE
 from engine.cartographers.cards import AMBUSH_CARDS, EXPLORE_CARDS, find_playable_card
-from engine.cartographers.flow import random_game
 from engine.cartographers.grid import SIZE, cell_of, index
 from engine.cartographers.maps import MAPS
 from engine.cartographers.placement import card_placements

@@ -5,10 +5,10 @@ its tile types and mission cards are invented here and are not the game's real c
 """
 
 import pytest
+from sim_cational_meographic import Components, play
 
 from engine.cational_meographic import ENGINE
 from engine.cational_meographic.components import LandscapeTile, MissionCard, Pattern, PatternCell
-from engine.cational_meographic.game import Components, play
 from engine.cational_meographic.placement import check_placement
 from engine.cational_meographic.rules import ROUNDS
 from engine.protocol import PositionError

@@ -3,10 +3,11 @@
 import random
 
 import pytest
+from sim_cational_meographic import setup_track
 
 from engine.cational_meographic import ENGINE
 from engine.cational_meographic.components import MissionCard
-from engine.cational_meographic.missions import mission_update, parse_track, setup_track
+from engine.cational_meographic.missions import mission_update, parse_track
 from engine.protocol import PositionError
 
 

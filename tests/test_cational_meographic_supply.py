@@ -3,9 +3,10 @@
 import random
 
 import pytest
+from sim_cational_meographic import SupplyError, scout, setup_supply
 
 from engine.cational_meographic.components import LandscapeTile
-from engine.cational_meographic.supply import BLIND_DRAW, Supply, SupplyError, scout, setup_supply
+from engine.cational_meographic.supply import BLIND_DRAW, Supply
 
 
 class FirstInBag(random.Random):

@@ -4,7 +4,9 @@ and illegal verdicts follow engine/protocol.py (total 0, reasons)."""
 
 from __future__ import annotations
 
+import ast
 import json
+from importlib import import_module
 from pathlib import Path
 
 import pytest
@@ -24,6 +26,22 @@ def test_engine_has_check_and_score_and_distinct_described_operations(game):
     names = [op.name for op in get_engine(game).operations]
     assert {"check", "score"} <= set(names) and len(names) == len(set(names))
     assert all(op.description.strip() for op in get_engine(game).operations)
+
+
+@pytest.mark.parametrize("game", engine_ids())
+def test_engine_package_has_the_shared_layout_and_its_anchors_resolve(game):
+    """__init__.py holds only ENGINE; operations, schemas and rules modules exist; every REF_* anchor resolves."""
+    package = Path(import_module(f"engine.{game.replace('-', '_')}").__file__).parent
+    assert {"__init__.py", "operations.py", "schemas.py", "rules.py"} <= {p.name for p in package.glob("*.py")}
+    tree = ast.parse((package / "__init__.py").read_text(encoding="utf-8"))
+    defined = [t.id for node in tree.body if isinstance(node, ast.Assign) for t in node.targets if isinstance(t, ast.Name)]
+    defined += [node.name for node in tree.body if isinstance(node, ast.FunctionDef | ast.ClassDef)]
+    assert defined == ["ENGINE"]
+    rules = import_module(f"engine.{package.name}.rules")
+    anchors = {value for name, value in vars(rules).items() if name.startswith("REF_")}
+    book = LIBRARY.resolve(game)
+    assert anchors and all(book.section(ref) is not None for ref in anchors), anchors
+    assert rules.GAME_ID == game
 
 
 @pytest.mark.parametrize(("game", "op"), CASES, ids=IDS)

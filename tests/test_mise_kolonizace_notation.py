@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from engine.mise_kolonizace.model import Area, Placement, Position, Tile
 from engine.mise_kolonizace.notation_json import parse_position, position_json
 from engine.mise_kolonizace.notation_text import parse_position_text, position_text
-from engine.mise_kolonizace.schema import END_GAME_EXAMPLE, POSITION_EXAMPLE, end_game_schema, position_schema
+from engine.mise_kolonizace.schemas import END_GAME_EXAMPLE, POSITION_EXAMPLE, end_game_schema, position_schema
 from engine.protocol import PositionError
 from engine.registry import get_engine
 

@@ -2,6 +2,7 @@
 and the printed components."""
 
 from engine.cartographers.operations import run_check, run_components, run_legal_moves, run_score, run_score_game
+from engine.cartographers.rules import GAME_ID
 from engine.cartographers.schemas import (
     CHECK_SCHEMA,
     COMPONENTS_SCHEMA,
@@ -15,7 +16,7 @@ from engine.cartographers.season import season_status
 from engine.cartographers.solo_ambush import run_solo_ambush
 from engine.protocol import GameEngine, Operation
 
-ENGINE = GameEngine("cartographers", (
+ENGINE = GameEngine(GAME_ID, (
     Operation(
         "check",
         "Is this Cartographers drawing legal? Give the sheet (map side, 11x11 grid) and the move: the explore or "

@@ -5,31 +5,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from engine.cartographers.data import game_data
+from engine.cartographers.rules import DECK_SECTIONS, KIND_SECTIONS, game_data
 
 Cell = tuple[int, int]
 
-# Drawable terrains (the data file's order); the title and rulebook section of each scoring deck; the rulebook
-# section of each kind of explore/ambush card.
-TERRAINS: tuple[str, ...] = tuple(game_data()["terrains"])
-DECK_SECTIONS: dict[str, str] = {
-    "forest": "scoring-cards/forest-cards",
-    "farm_water": "scoring-cards/farm-and-water-cards",
-    "village": "scoring-cards/village-cards",
-    "spatial": "scoring-cards/spatial-cards",
-}
-DECK_TITLES: dict[str, str] = {
-    "forest": "Forest cards", "farm_water": "Farm and water cards", "village": "Village cards",
-    "spatial": "Spatial cards",
-}
-KIND_SECTIONS: dict[str, str] = {
-    "explore": "explore-cards/terrain-cards",
-    "ruins": "explore-cards/ruins-cards",
-    "rift_lands": "explore-cards/rift-lands",
-    "ambush": "ambush-cards",
-}
-SEASONS_SECTION = "seasons-and-edicts"
-COIN_TRACK_LENGTH: int = game_data()["coin_track_length"]
 
 
 def slugify(text: str) -> str:

@@ -6,17 +6,15 @@ from typing import Any
 
 from engine.cartographers.cards import (
     AMBUSH_CARDS,
-    DECK_SECTIONS,
-    DECK_TITLES,
     EXPLORE_CARDS,
     SCORING_CARDS,
     SEASONS,
-    SEASONS_SECTION,
     AmbushCard,
     Cell,
     ExploreCard,
 )
 from engine.cartographers.maps import MAPS, MapSide
+from engine.cartographers.rules import DECK_SECTIONS, DECK_TITLES, REF_SEASONS
 
 
 def _cells(cells: tuple[Cell, ...]) -> list[list[int]]:
@@ -50,7 +48,7 @@ def playable_card_json(card: ExploreCard | AmbushCard) -> dict[str, Any]:
 def seasons_json() -> list[dict[str, Any]]:
     """The season cards in order: time threshold and the two edicts scored at the season's end."""
     return [{"name": s.name, "time_threshold": s.time_threshold, "edicts_scored": list(s.edicts),
-             "rule_ref": SEASONS_SECTION} for s in SEASONS]
+             "rule_ref": REF_SEASONS} for s in SEASONS]
 
 
 def components(side: MapSide | None = None) -> dict[str, Any]:

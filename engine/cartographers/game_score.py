@@ -19,14 +19,14 @@ from engine.cartographers.position import (
     require_object,
     where,
 )
+from engine.cartographers.rules import REF_END, REF_SOLO_RATING
 from engine.cartographers.scoring import score_position
-from engine.protocol import Breakdown, ErrorDetail, PositionError
+from engine.kit import Problems
+from engine.protocol import Breakdown
 
 GAME_KEYS = ("map", "cards", "players")
 PLAYER_KEYS = ("name", "seasons")
 SNAPSHOT_KEYS = ("grid", "coins_from_shapes")
-END_REF = "end-of-game-and-scoring"
-SOLO_REF = "solo-play/solo-rating-and-titles"
 
 
 @dataclass(frozen=True)
@@ -45,51 +45,51 @@ class PlayerGame:
     seasons: tuple[Snapshot, ...]
 
 
-def _snapshot(raw: Any, side: MapSide | None, loc: tuple[str | int, ...], errors: list[ErrorDetail]) -> Snapshot | None:
+def _snapshot(raw: Any, side: MapSide | None, loc: tuple[str | int, ...], problems: Problems) -> Snapshot | None:
     if not isinstance(raw, dict):
-        errors.append(ErrorDetail(loc, f"expected an object with grid and coins_from_shapes, got {raw!r}"))
+        problems.add(loc, f"expected an object with grid and coins_from_shapes, got {raw!r}")
         return None
-    check_keys(raw, SNAPSHOT_KEYS, loc, errors)
-    board = parse_grid(raw.get("grid"), side, (*loc, "grid"), errors)
-    coins = parse_coins(raw.get("coins_from_shapes", 0), (*loc, "coins_from_shapes"), errors)
+    check_keys(raw, SNAPSHOT_KEYS, loc, problems)
+    board = parse_grid(raw.get("grid"), side, (*loc, "grid"), problems)
+    coins = parse_coins(raw.get("coins_from_shapes", 0), (*loc, "coins_from_shapes"), problems)
     return Snapshot(board, coins) if board else None
 
 
-def _check_progress(earlier: Snapshot, later: Snapshot, loc: tuple[str | int, ...], errors: list[ErrorDetail],
+def _check_progress(earlier: Snapshot, later: Snapshot, loc: tuple[str | int, ...], problems: Problems,
                     season: str) -> None:
     """Drawn spaces never change and shape coins never go down from one season to the next."""
     for i, (before, after) in enumerate(zip(earlier.board.cells, later.board.cells)):
         if before != EMPTY and before != after:
             r, c = cell_of(i)
-            errors.append(ErrorDetail((*loc, "grid", r, c), f"{where(r, c)} was {before!r} at the end of {season} "
-                                                            f"but is {after!r} now; drawn spaces never change"))
+            problems.add((*loc, "grid", r, c), f"{where(r, c)} was {before!r} at the end of {season} "
+                                               f"but is {after!r} now; drawn spaces never change")
     if later.coins_from_shapes < earlier.coins_from_shapes:
-        errors.append(ErrorDetail((*loc, "coins_from_shapes"),
-                                  f"{later.coins_from_shapes} is fewer than the {earlier.coins_from_shapes} of "
-                                  f"{season}; shape coins are cumulative"))
+        problems.add((*loc, "coins_from_shapes"),
+                     f"{later.coins_from_shapes} is fewer than the {earlier.coins_from_shapes} of "
+                     f"{season}; shape coins are cumulative")
 
 
-def _player(raw: Any, p: int, side: MapSide | None, errors: list[ErrorDetail]) -> PlayerGame | None:
+def _player(raw: Any, p: int, side: MapSide | None, problems: Problems) -> PlayerGame | None:
     loc: tuple[str | int, ...] = ("players", p)
     if not isinstance(raw, dict):
-        errors.append(ErrorDetail(loc, f"expected an object with name and seasons, got {raw!r}"))
+        problems.add(loc, f"expected an object with name and seasons, got {raw!r}")
         return None
-    check_keys(raw, PLAYER_KEYS, loc, errors)
+    check_keys(raw, PLAYER_KEYS, loc, problems)
     name = raw.get("name", f"Player {p + 1}")
     if not isinstance(name, str) or not name.strip():
-        errors.append(ErrorDetail((*loc, "name"), f"expected a non-empty name, got {name!r}"))
+        problems.add((*loc, "name"), f"expected a non-empty name, got {name!r}")
     seasons = raw.get("seasons")
     if not isinstance(seasons, list) or not 1 <= len(seasons) <= len(SEASONS):
         got = f"{len(seasons)} snapshots" if isinstance(seasons, list) else repr(seasons)[:60]
-        errors.append(ErrorDetail((*loc, "seasons"), f"expected 1 to {len(SEASONS)} season-end snapshots in order "
-                                                     f"(spring, summer, fall, winter), got {got}"))
+        problems.add((*loc, "seasons"), f"expected 1 to {len(SEASONS)} season-end snapshots in order "
+                                        f"(spring, summer, fall, winter), got {got}")
         return None
-    before = len(errors)
-    snaps = [_snapshot(s, side, (*loc, "seasons", k), errors) for k, s in enumerate(seasons)]
-    if len(errors) > before or not all(snaps):
+    before = len(problems)
+    snaps = [_snapshot(s, side, (*loc, "seasons", k), problems) for k, s in enumerate(seasons)]
+    if len(problems) > before or not all(snaps):
         return None
     for k in range(1, len(snaps)):
-        _check_progress(snaps[k - 1], snaps[k], (*loc, "seasons", k), errors, SEASONS[k - 1].key)
+        _check_progress(snaps[k - 1], snaps[k], (*loc, "seasons", k), problems, SEASONS[k - 1].key)
     return PlayerGame(str(name), tuple(snaps))
 
 
@@ -102,27 +102,26 @@ def _season_breakdown(snap: Snapshot, edicts: tuple[Edict, ...], k: int) -> Brea
 def score_game(doc: Any) -> dict[str, Any]:
     """Score whole games: every player's seasons, the winners with the monster tie-break, and (solo) the title."""
     doc = require_object(doc)
-    errors: list[ErrorDetail] = []
-    check_keys(doc, GAME_KEYS, (), errors)
-    side = parse_map(doc.get("map"), ("map",), errors)
-    edicts, _ = parse_edicts(doc.get("cards"), None, errors, require_all=True)
+    problems = Problems()
+    check_keys(doc, GAME_KEYS, (), problems)
+    side = parse_map(doc.get("map"), ("map",), problems)
+    edicts, _ = parse_edicts(doc.get("cards"), None, problems, require_all=True)
     players_raw = doc.get("players")
     if not isinstance(players_raw, list) or not players_raw:
-        errors.append(ErrorDetail(("players",), "expected a non-empty list of players (one player = a solo game)"))
+        problems.add(("players",), "expected a non-empty list of players (one player = a solo game)")
         players_raw = []
-    players = [_player(raw, p, side, errors) for p, raw in enumerate(players_raw)]
+    players = [_player(raw, p, side, problems) for p, raw in enumerate(players_raw)]
     names = [p.name for p in players if p]
     for name in {n for n in names if names.count(n) > 1}:
-        errors.append(ErrorDetail(("players",), f"two players are called {name!r}; names must differ"))
+        problems.add(("players",), f"two players are called {name!r}; names must differ")
     parsed = [(p, player) for p, player in enumerate(players) if player]
     for (first, one), (p, other) in zip(parsed, parsed[1:]):
         if len(other.seasons) != len(one.seasons):
-            errors.append(ErrorDetail(("players", p, "seasons"), f"{other.name} has {len(other.seasons)} season-end "
-                                                                 f"sheet(s) but {one.name} (players.{first}.seasons) "
-                                                                 f"has {len(one.seasons)}; everyone plays the same "
-                                                                 f"seasons"))
-    if errors:
-        raise PositionError(errors)
+            problems.add(("players", p, "seasons"), f"{other.name} has {len(other.seasons)} season-end "
+                                                    f"sheet(s) but {one.name} (players.{first}.seasons) "
+                                                    f"has {len(one.seasons)}; everyone plays the same "
+                                                    f"seasons")
+    problems.raise_if_any()
     results = []
     for player in players:
         assert player is not None  # every player parsed, or errors were raised above
@@ -154,20 +153,20 @@ def _winners(results: list[dict[str, Any]], complete: bool) -> dict[str, Any]:
                f"they share the win")
     if not complete:
         how = f"game not finished (fewer than {len(SEASONS)} seasons): leading on {how}"
-    return {"winners": winners, "decided_by": how, "rule_ref": END_REF}
+    return {"winners": winners, "decided_by": how, "rule_ref": REF_END}
 
 
 def _solo(result: dict[str, Any], edicts: tuple[Edict, ...], complete: bool) -> dict[str, Any]:
     values = {e.card.name: e.card.solo_value for e in edicts}
     if not complete:
-        return {"rating": None, "title": None, "solo_values": values, "rule_ref": SOLO_REF,
+        return {"rating": None, "title": None, "solo_values": values, "rule_ref": REF_SOLO_RATING,
                 "detail": f"the solo rating needs all {len(SEASONS)} seasons"}
     rating = result["total"] - sum(values.values())
     title = solo_title(rating)
     named = title or (f"no title: the titles start at {SOLO_TITLES[-1][0]} ({SOLO_TITLES[-1][1]}) and the rulebook "
                       f"names none below")
     return {
-        "rating": rating, "title": title, "solo_values": values, "rule_ref": SOLO_REF,
+        "rating": rating, "title": title, "solo_values": values, "rule_ref": REF_SOLO_RATING,
         "detail": f"final score {result['total']} − solo values {' + '.join(map(str, values.values()))} "
                   f"= {rating} → {named}",
     }

@@ -5,29 +5,24 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engine.cartographers.cards import (
-    AMBUSH_CARDS,
-    COIN_TRACK_LENGTH,
-    EXPLORE_CARDS,
-    TERRAINS,
-    Cell,
-    find_playable_card,
-)
+from engine.cartographers.cards import AMBUSH_CARDS, EXPLORE_CARDS, Cell, find_playable_card
 from engine.cartographers.grid import CODES, SIZE, TERRAIN_CODE, Board, cell_of, fmt_cells, index, on_map
 from engine.cartographers.placement import SINGLE_CELLS, Card, Placement, card_placements, match_shape
 from engine.cartographers.position import Position, check_keys, require_object
+from engine.cartographers.rules import (
+    COIN_TRACK_LENGTH,
+    REF_AMBUSH,
+    REF_COINS,
+    REF_DRAW,
+    REF_MOUNTAINS,
+    REF_RIFT,
+    REF_RUINS,
+    TERRAINS,
+)
 from engine.cartographers.scoring import coin_count
-from engine.kit import Loc, shown
-from engine.protocol import ErrorDetail, PositionError, Reason, Verdict
+from engine.kit import Loc, Problems, shown
+from engine.protocol import PositionError, Reason, Verdict
 
-DRAW_REF = "the-turn-of-play/2-draw-phase"
-RUINS_REF = f"{DRAW_REF}/ruins"
-AMBUSH_REF = f"{DRAW_REF}/ambush"
-RIFT_REF = f"{DRAW_REF}/rift-lands"
-COIN_REF = f"{DRAW_REF}/shapes-with-coins"
-MOUNTAIN_REF = f"{DRAW_REF}/surrounding-mountains"
-CARDS_REF = "explore-cards"
-RUINS_CARD_REF = "explore-cards/ruins-cards"
 MOVE_KEYS = ("card", "terrain", "cells", "ruins", "ambush")
 PLAYABLE_NAMES = ", ".join(c.name for c in (*EXPLORE_CARDS, *AMBUSH_CARDS) if c.kind != "ruins")
 PRINTED_ONLY = ("mountain", "wasteland")
@@ -76,38 +71,38 @@ def options(board: Board, card: Card, ruins: bool) -> Options:
     return Options("fallback", empty, card.terrains)
 
 
-def _terrain(value: Any, errors: list[ErrorDetail]) -> str:
+def _terrain(value: Any, problems: Problems) -> str:
     if isinstance(value, str):
         key = value.strip()
         name = CODES.get(key.upper(), key.lower()) if len(key) == 1 else key.lower()
         if name in TERRAINS or name in PRINTED_ONLY:
             return name
-    errors.append(ErrorDetail(("move", "terrain"), f"expected a terrain ({', '.join(TERRAINS)}; or its code "
-                                                   f"{', '.join(TERRAIN_CODE[t] for t in TERRAINS)}), got {value!r}"))
+    problems.add(("move", "terrain"), f"expected a terrain ({', '.join(TERRAINS)}; or its code "
+                                      f"{', '.join(TERRAIN_CODE[t] for t in TERRAINS)}), got {value!r}")
     return ""
 
 
-def _cells(value: Any, errors: list[ErrorDetail]) -> tuple[Cell, ...]:
+def _cells(value: Any, problems: Problems) -> tuple[Cell, ...]:
     if not isinstance(value, list) or not value:
-        errors.append(ErrorDetail(("move", "cells"), f"expected a non-empty list of [row, col] pairs (0-based), "
-                                                     f"got {value!r}"))
+        problems.add(("move", "cells"), f"expected a non-empty list of [row, col] pairs (0-based), "
+                                        f"got {value!r}")
         return ()
     cells: list[Cell] = []
     for k, pair in enumerate(value):
         if (not isinstance(pair, list) or len(pair) != 2
                 or any(isinstance(x, bool) or not isinstance(x, int) for x in pair)):
-            errors.append(ErrorDetail(("move", "cells", k), f"expected [row, col] as two whole numbers, got {pair!r}"))
+            problems.add(("move", "cells", k), f"expected [row, col] as two whole numbers, got {pair!r}")
         elif tuple(pair) in cells:
-            errors.append(ErrorDetail(("move", "cells", k), f"cell {pair} is listed twice"))
+            problems.add(("move", "cells", k), f"cell {pair} is listed twice")
         else:
             cells.append((pair[0], pair[1]))
     return tuple(cells)
 
 
-def _flag(doc: dict[str, Any], key: str, loc: tuple[str, ...], errors: list[ErrorDetail]) -> bool:
+def _flag(doc: dict[str, Any], key: str, loc: tuple[str, ...], problems: Problems) -> bool:
     value = doc.get(key, False)
     if not isinstance(value, bool):
-        errors.append(ErrorDetail((*loc, key), f"expected true or false, got {value!r}"))
+        problems.add((*loc, key), f"expected true or false, got {value!r}")
         return False
     return value
 
@@ -115,35 +110,35 @@ def _flag(doc: dict[str, Any], key: str, loc: tuple[str, ...], errors: list[Erro
 def parse_move(value: Any) -> Move:
     """Validate the `move` object of a check document; raise PositionError on malformed fields."""
     doc = require_object(value, ("move",))
-    errors: list[ErrorDetail] = []
-    check_keys(doc, MOVE_KEYS, ("move",), errors)
+    problems = Problems()
+    check_keys(doc, MOVE_KEYS, ("move",), problems)
     name = doc.get("card")
     if not isinstance(name, str):
-        errors.append(ErrorDetail(("move", "card"), f"expected the name of the explore or ambush card drawn from, "
-                                                    f"got {shown(name)}"))
+        problems.add(("move", "card"), f"expected the name of the explore or ambush card drawn from, "
+                                       f"got {shown(name)}")
         name = ""
-    card = playable_card(name, ("move", "card"), errors) if name else None
+    card = playable_card(name, ("move", "card"), problems) if name else None
     default = "monster" if card is not None and card.is_ambush else None
-    terrain = _terrain(doc.get("terrain", default), errors)
-    cells = _cells(doc.get("cells"), errors)
-    ruins = _flag(doc, "ruins", ("move",), errors)
-    ambush = _flag(doc, "ambush", ("move",), errors)
+    terrain = _terrain(doc.get("terrain", default), problems)
+    cells = _cells(doc.get("cells"), problems)
+    ruins = _flag(doc, "ruins", ("move",), problems)
+    ambush = _flag(doc, "ambush", ("move",), problems)
     if card is not None and ambush and not card.is_ambush:
-        errors.append(ErrorDetail(("move", "ambush"), f"ambush is true but {card.name} is not an ambush card; the "
-                                                      f"ambush cards are {', '.join(a.name for a in AMBUSH_CARDS)}"))
-    if errors or card is None:
-        raise PositionError(errors)
+        problems.add(("move", "ambush"), f"ambush is true but {card.name} is not an ambush card; the "
+                                         f"ambush cards are {', '.join(a.name for a in AMBUSH_CARDS)}")
+    if problems or card is None:
+        raise PositionError(problems.errors)
     return Move(card, terrain, cells, ruins)
 
 
-def playable_card(value: Any, loc: Loc, errors: list[ErrorDetail]) -> Card | None:
+def playable_card(value: Any, loc: Loc, problems: Problems) -> Card | None:
     """The explore or ambush card named by value, recording an error for an unknown name or a ruins card."""
     card = find_playable_card(value) if isinstance(value, str) else None
     if card is None:
-        errors.append(ErrorDetail(loc, f"unknown card {shown(value)}; cards that show shapes: {PLAYABLE_NAMES}"))
+        problems.add(loc, f"unknown card {shown(value)}; cards that show shapes: {PLAYABLE_NAMES}")
     elif card.kind == "ruins":
-        errors.append(ErrorDetail(loc, f"{card.name} is a ruins card and shows no shape: give the next explore card "
-                                       f"revealed, with ruins: true"))
+        problems.add(loc, f"{card.name} is a ruins card and shows no shape: give the next explore card "
+                          f"revealed, with ruins: true")
         return None
     return card
 
@@ -160,11 +155,11 @@ def _fmt(cells: list[Cell] | tuple[Cell, ...]) -> str:
 def _terrain_reason(card: Card, terrain: str, allowed: tuple[str, ...], mode: str) -> Reason:
     if terrain in PRINTED_ONLY:
         return Reason("terrain_printed_only", f"{terrain} spaces are printed on the map, never drawn; choose one of "
-                                             f"{', '.join(allowed)}", DRAW_REF)
+                                             f"{', '.join(allowed)}", REF_DRAW)
     if card.is_ambush:
         return Reason("terrain_not_on_card", f"an ambush shape is always filled with monster, not {terrain}",
-                      AMBUSH_REF)
-    ref = RIFT_REF if card.kind == "rift_lands" else DRAW_REF
+                      REF_AMBUSH)
+    ref = REF_RIFT if card.kind == "rift_lands" else REF_DRAW
     return Reason("terrain_not_on_card", f"{terrain} is not shown on {card.name}; this drawing may use "
                                          f"{', '.join(allowed)} ({MODE_TEXT[mode]})", ref)
 
@@ -173,13 +168,13 @@ def _shape_reasons(card: Card, move: Move, opts: Options, covers: bool) -> list[
     """Reasons the move's shape is not allowed in the current mode."""
     single = len(move.cells) == 1
     matched = match_shape(card, list(move.cells))
-    shapes_ref = AMBUSH_REF if card.is_ambush else DRAW_REF
+    shapes_ref = REF_AMBUSH if card.is_ambush else REF_DRAW
     if opts.mode in ("fallback", "ruins_fallback"):
         if single:
             return []
         if opts.mode == "ruins_fallback":
             return [Reason("must_draw_1x1", f"after a ruins card, when none of {card.name}'s shapes can cover an "
-                                            f"unfilled ruins space, you must draw a 1x1 square instead", RUINS_REF)]
+                                            f"unfilled ruins space, you must draw a 1x1 square instead", REF_RUINS)]
         if matched is None:
             return [Reason("shape_not_on_card", f"the cells {_fmt(move.cells)} do not form any shape of "
                                                 f"{card.name} in any rotation or reflection", shapes_ref)]
@@ -187,7 +182,7 @@ def _shape_reasons(card: Card, move: Move, opts: Options, covers: bool) -> list[
     reasons: list[Reason] = []
     example = _fmt([cell_of(i) for i in opts.placements[0].cells])
     if matched is None and single:
-        ref = RUINS_REF if opts.mode == "shapes_on_ruins" else shapes_ref
+        ref = REF_RUINS if opts.mode == "shapes_on_ruins" else shapes_ref
         scope = "cover an unfilled ruins space" if opts.mode == "shapes_on_ruins" else "be drawn"
         reasons.append(Reason("fallback_not_allowed", f"a 1x1 square is only allowed when no shape of {card.name} can "
                                                       f"{scope}; one can, e.g. at {example}", ref))
@@ -197,7 +192,7 @@ def _shape_reasons(card: Card, move: Move, opts: Options, covers: bool) -> list[
     if opts.mode == "shapes_on_ruins" and not covers:
         reasons.append(Reason("must_cover_ruins", f"after a ruins card the shape must cover an unfilled ruins space "
                                                   f"when possible, and it is possible here, e.g. at {example}",
-                              RUINS_REF))
+                              REF_RUINS))
     return reasons
 
 
@@ -210,10 +205,10 @@ def judge(board: Board, move: Move, coins_from_shapes: int = 0) -> tuple[Verdict
     overlapped = [i for i in inside if board.filled(i)]
     if off:
         failures.append(Reason("off_map", f"{_fmt(off)} lie(s) off the {SIZE}x{SIZE} map (rows and columns 0-10)",
-                               DRAW_REF))
+                               REF_DRAW))
     if overlapped:
         what = ", ".join(f"({r},{c}) is {CODES[board.cells[index(r, c)]]}" for r, c in map(cell_of, overlapped))
-        failures.append(Reason("overlaps_filled", f"a shape cannot overlap filled spaces: {what}", DRAW_REF))
+        failures.append(Reason("overlaps_filled", f"a shape cannot overlap filled spaces: {what}", REF_DRAW))
     card = move.card
     opts = options(board, card, move.ruins)
     covered = [i for i in inside if board.unfilled_ruins_mask >> i & 1]
@@ -242,7 +237,7 @@ def judge(board: Board, move: Move, coins_from_shapes: int = 0) -> tuple[Verdict
     notes = _notes(card, move, opts, covered, shape_coin, surrounded)
     if earned > room:
         notes.append(Reason("coin_track_full", f"{earned} coin(s) earned but only {room} coin symbol(s) left on the "
-                                               f"{COIN_TRACK_LENGTH}-symbol coin track: {room} filled", COIN_REF))
+                                               f"{COIN_TRACK_LENGTH}-symbol coin track: {room} filled", REF_COINS))
     detail = f"Legal: {card.name}, {move.terrain} on {_fmt(move.cells)} ({MODE_TEXT[opts.mode]})."
     return Verdict(True, tuple(notes), f"{detail} {_sentences(notes)}".strip()), extra
 
@@ -253,23 +248,23 @@ def _notes(card: Card, move: Move, opts: Options, covered: list[int], shape_coin
     notes: list[Reason] = []
     if move.ruins and card.is_ambush:
         notes.append(Reason("ruins_deferred", "an ambush right after a ruins card is resolved normally; the ruins "
-                                              "effect applies to the next explore card", AMBUSH_REF))
+                                              "effect applies to the next explore card", REF_AMBUSH))
     if card.is_ambush:
         notes.append(Reason("ambush", "an ambush shape is drawn as monster on the neighbour's map (the map given "
-                                      "here), passing sheets in the arrow's direction", AMBUSH_REF))
+                                      "here), passing sheets in the arrow's direction", REF_AMBUSH))
     if opts.mode == "shapes_on_ruins":
-        notes.append(Reason("covers_ruins", f"covers the ruins space at {fmt_cells(covered)}", RUINS_REF))
+        notes.append(Reason("covers_ruins", f"covers the ruins space at {fmt_cells(covered)}", REF_RUINS))
     if opts.mode == "fallback":
         notes.append(Reason("fallback_1x1", f"no shape of {card.name} fits anywhere, so a 1x1 square is drawn "
-                                            f"instead (no coin)", AMBUSH_REF if card.is_ambush else DRAW_REF))
+                                            f"instead (no coin)", REF_AMBUSH if card.is_ambush else REF_DRAW))
     if opts.mode == "ruins_fallback":
         notes.append(Reason("fallback_1x1", "after a ruins card no shape can cover an unfilled ruins space, so a "
-                                            "1x1 square of any terrain is drawn instead (no coin)", RUINS_REF))
+                                            "1x1 square of any terrain is drawn instead (no coin)", REF_RUINS))
     if shape_coin:
-        notes.append(Reason("shape_coin", "this shape shows a coin: fill in the next coin symbol", COIN_REF))
+        notes.append(Reason("shape_coin", "this shape shows a coin: fill in the next coin symbol", REF_COINS))
     if surrounded:
         notes.append(Reason("mountain_surrounded", f"the mountain(s) at {fmt_cells(surrounded)} now have all four "
-                                                   f"neighbouring spaces filled: one coin each", MOUNTAIN_REF))
+                                                   f"neighbouring spaces filled: one coin each", REF_MOUNTAINS))
     return notes
 
 
@@ -290,7 +285,7 @@ def legal_moves(board: Board, card: Card, ruins: bool, limit: int) -> dict[str, 
             listed.append({"cells": [list(cell_of(i)) for i in placement.cells], "terrain": terrain,
                            "coin": placement.coin})
     count = len(opts.placements) * len(opts.terrains)
-    ref = RUINS_REF if opts.mode.startswith(("shapes_on", "ruins")) else (AMBUSH_REF if card.is_ambush else DRAW_REF)
+    ref = REF_RUINS if opts.mode.startswith(("shapes_on", "ruins")) else (REF_AMBUSH if card.is_ambush else REF_DRAW)
     return {
         "card": card.name, "mode": opts.mode, "explanation": MODE_TEXT[opts.mode], "rule_ref": ref,
         "terrains": list(opts.terrains), "cell_sets": len(opts.placements), "count": count,

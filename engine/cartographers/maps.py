@@ -5,9 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.cartographers.cards import Cell, slugify
-from engine.cartographers.data import game_data
-
-MAP_SIDES_SECTION = "map-sides"
+from engine.cartographers.rules import REF_MAP_SIDES, game_data
 
 
 @dataclass(frozen=True)
@@ -23,7 +21,7 @@ class MapSide:
     @property
     def rule_ref(self) -> str:
         """Rulebook section of this side, e.g. 'map-sides/side-a-wilderness'."""
-        return f"{MAP_SIDES_SECTION}/side-{self.letter.lower()}-{slugify(self.name)}"
+        return f"{REF_MAP_SIDES}/side-{self.letter.lower()}-{slugify(self.name)}"
 
 
 MAPS: dict[str, MapSide] = {

@@ -9,8 +9,8 @@ from engine.cartographers.game_score import score_game
 from engine.cartographers.legality import check_move, legal_moves, parse_move, playable_card
 from engine.cartographers.position import check_keys, parse_map, parse_position, require_object
 from engine.cartographers.scoring import score_position
-from engine.kit import shown
-from engine.protocol import ErrorDetail, PositionError
+from engine.kit import Problems, shown
+from engine.protocol import PositionError
 
 DEFAULT_LIMIT = 200
 MAX_LIMIT = 10000
@@ -24,41 +24,41 @@ def run_score(doc: Any) -> dict[str, Any]:
 def run_check(doc: Any) -> dict[str, Any]:
     """Check the move of a check document against its position (problems of both are reported together)."""
     doc = require_object(doc)
-    errors: list[ErrorDetail] = []
+    problems = Problems()
     position = move = None
     try:
         position = parse_position(doc, extra_keys=("move",))
     except PositionError as exc:
-        errors += exc.errors
+        problems.extend(exc.errors)
     if "move" not in doc:
-        errors.append(ErrorDetail(("move",), "required: {card, terrain, cells, ruins} describing the drawing"))
+        problems.add(("move",), "required: {card, terrain, cells, ruins} describing the drawing")
     else:
         try:
             move = parse_move(doc["move"])
         except PositionError as exc:
-            errors += exc.errors
-    if errors or position is None or move is None:
-        raise PositionError(errors)
+            problems.extend(exc.errors)
+    if problems or position is None or move is None:
+        raise PositionError(problems.errors)
     return check_move(position, move)
 
 
 def run_legal_moves(doc: Any) -> dict[str, Any]:
     """List the legal placements of a card on a position."""
     doc = require_object(doc)
-    errors: list[ErrorDetail] = []
+    problems = Problems()
     ruins = doc.get("ruins", False)
     if not isinstance(ruins, bool):
-        errors.append(ErrorDetail(("ruins",), f"expected true or false, got {shown(ruins)}"))
+        problems.add(("ruins",), f"expected true or false, got {shown(ruins)}")
     limit = doc.get("limit", DEFAULT_LIMIT)
     if isinstance(limit, bool) or not isinstance(limit, int) or not 0 <= limit <= MAX_LIMIT:
-        errors.append(ErrorDetail(("limit",), f"expected a whole number from 0 to {MAX_LIMIT}, got {shown(limit)}"))
-    card = playable_card(doc.get("card"), ("card",), errors)
+        problems.add(("limit",), f"expected a whole number from 0 to {MAX_LIMIT}, got {shown(limit)}")
+    card = playable_card(doc.get("card"), ("card",), problems)
     try:
         position = parse_position(doc, extra_keys=("card", "ruins", "limit"))
     except PositionError as exc:
-        raise PositionError([*exc.errors, *errors]) from None
-    if errors or card is None:
-        raise PositionError(errors)
+        raise PositionError([*exc.errors, *problems.errors]) from None
+    if problems or card is None:
+        raise PositionError(problems.errors)
     return legal_moves(position.board, card, ruins, limit)
 
 
@@ -70,9 +70,8 @@ def run_score_game(doc: Any) -> dict[str, Any]:
 def run_components(doc: Any) -> dict[str, Any]:
     """What the components print: both map sides and all cards, or only the printed map of doc['map']."""
     doc = require_object(doc)
-    errors: list[ErrorDetail] = []
-    check_keys(doc, ("map",), (), errors)
-    side = parse_map(doc["map"], ("map",), errors) if "map" in doc else None
-    if errors:
-        raise PositionError(errors)
+    problems = Problems()
+    check_keys(doc, ("map",), (), problems)
+    side = parse_map(doc["map"], ("map",), problems) if "map" in doc else None
+    problems.raise_if_any()
     return components(side)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.cartographers.cards import AMBUSH_CARDS, EXPLORE_CARDS, SCORING_CARDS, TERRAINS
+from engine.cartographers.cards import AMBUSH_CARDS, EXPLORE_CARDS, SCORING_CARDS
+from engine.cartographers.rules import TERRAINS
 
 _SCORING_NAMES = ", ".join(c.name for c in SCORING_CARDS)
 _SHAPE_CARD_NAMES = ", ".join(c.name for c in (*EXPLORE_CARDS, *AMBUSH_CARDS) if c.kind != "ruins")

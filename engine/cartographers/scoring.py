@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from engine.cartographers.cards import COIN_TRACK_LENGTH
 from engine.cartographers.edicts import EDICT_RULES
 from engine.cartographers.grid import CELL_COUNT, EMPTY, NEIGHBOURS, Board, fmt_cells
 from engine.cartographers.position import Edict, Position
+from engine.cartographers.rules import COIN_TRACK_LENGTH, REF_SEASON_SCORING
 from engine.protocol import Breakdown, ScoreLine
-
-SEASON_SCORING_REF = "end-of-the-season/scoring-the-queens-edicts"
 
 
 def card_line(board: Board, edict: Edict) -> ScoreLine:
@@ -33,7 +31,7 @@ def coins_line(board: Board, from_shapes: int) -> ScoreLine:
     cap = f", capped at {COIN_TRACK_LENGTH} (the coin track has {COIN_TRACK_LENGTH} symbols)" if raw > coins else ""
     detail = (f"{from_shapes} coin(s) from shapes + {len(mountains)} surrounded mountain(s){where} "
               f"(all four neighbouring spaces filled) = {raw}{cap}: {coins} × 1 = {coins}")
-    return ScoreLine("coins", "Coins", coins, SEASON_SCORING_REF, detail)
+    return ScoreLine("coins", "Coins", coins, REF_SEASON_SCORING, detail)
 
 
 def monster_cells(board: Board) -> list[int]:
@@ -47,7 +45,7 @@ def monsters_line(board: Board) -> ScoreLine:
     cells = monster_cells(board)
     detail = (f"empty spaces next to a monster at {fmt_cells(cells)}: {len(cells)} × −1 = {-len(cells)} "
               f"(each space counted once)" if cells else "no empty space next to a monster: 0")
-    return ScoreLine("monsters", "Monsters", -len(cells), SEASON_SCORING_REF, detail)
+    return ScoreLine("monsters", "Monsters", -len(cells), REF_SEASON_SCORING, detail)
 
 
 def score_position(position: Position) -> Breakdown:

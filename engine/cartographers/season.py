@@ -6,39 +6,33 @@ from __future__ import annotations
 from typing import Any
 
 from engine.cartographers.cards import EXPLORE_CARDS, SEASONS, AmbushCard, ExploreCard, find_playable_card
-from engine.cartographers.legality import RUINS_REF
 from engine.cartographers.position import SEASON_NAMES, check_keys, parse_season, require_object
-from engine.kit import ErrorDetail, PositionError, shown
-
-EXPLORE_REF = "the-turn-of-play/1-explore-phase"
-CHECK_REF = "the-turn-of-play/3-check-phase"
-SEASON_END_REF = "end-of-the-season"
-NEXT_SEASON_REF = "end-of-the-season/preparing-for-the-next-season"
-END_REF = "end-of-game-and-scoring"
+from engine.cartographers.rules import REF_CHECK, REF_END, REF_EXPLORE, REF_RUINS, REF_SEASON_END
+from engine.kit import PositionError, Problems, shown
 
 
-def _revealed(value: Any, threshold: int, errors: list[ErrorDetail]) -> list[ExploreCard | AmbushCard]:
+def _revealed(value: Any, threshold: int, problems: Problems) -> list[ExploreCard | AmbushCard]:
     """The revealed cards in order; each at most once, none after the Check Phase that ended the season."""
     if not isinstance(value, list):
-        errors.append(ErrorDetail(("revealed",), f"expected the cards revealed this season in order (names), got "
-                                                 f"{shown(value)}"))
+        problems.add(("revealed",), f"expected the cards revealed this season in order (names), got "
+                                    f"{shown(value)}")
         return []
     cards: list[ExploreCard | AmbushCard] = []
     time, ended_at = 0, None
     for k, name in enumerate(value):
         card = find_playable_card(name) if isinstance(name, str) else None
         if card is None:
-            errors.append(ErrorDetail(("revealed", k), f"unknown card {shown(name)}; the explore deck holds "
-                                                       f"{', '.join(c.name for c in EXPLORE_CARDS)} and the ambush "
-                                                       f"cards"))
+            problems.add(("revealed", k), f"unknown card {shown(name)}; the explore deck holds "
+                                          f"{', '.join(c.name for c in EXPLORE_CARDS)} and the ambush "
+                                          f"cards")
             continue
         if card in cards:
-            errors.append(ErrorDetail(("revealed", k), f"{card.name} is already revealed as revealed.{cards.index(card)}"
-                                                       f"; the deck holds each card once"))
+            problems.add(("revealed", k), f"{card.name} is already revealed as revealed.{cards.index(card)}"
+                                          f"; the deck holds each card once")
             continue
         if ended_at is not None:
-            errors.append(ErrorDetail(("revealed", k), f"the season already ended when revealed.{ended_at} brought the "
-                                                       f"time to {time}, at least the threshold {threshold}"))
+            problems.add(("revealed", k), f"the season already ended when revealed.{ended_at} brought the "
+                                          f"time to {time}, at least the threshold {threshold}")
             continue
         cards.append(card)
         time += card.time
@@ -50,12 +44,12 @@ def _revealed(value: Any, threshold: int, errors: list[ErrorDetail]) -> list[Exp
 def season_status(doc: Any) -> dict[str, Any]:
     """The season's time, threshold, pending ruins, whether it ends now, and what happens next."""
     doc = require_object(doc)
-    errors: list[ErrorDetail] = []
-    check_keys(doc, ("season", "revealed"), (), errors)
-    season = parse_season(doc.get("season"), ("season",), errors)
-    cards = _revealed(doc.get("revealed", []), season.time_threshold if season else 0, errors)
-    if errors or season is None:
-        raise PositionError(errors)
+    problems = Problems()
+    check_keys(doc, ("season", "revealed"), (), problems)
+    season = parse_season(doc.get("season"), ("season",), problems)
+    cards = _revealed(doc.get("revealed", []), season.time_threshold if season else 0, problems)
+    if problems or season is None:
+        raise PositionError(problems.errors)
     time = sum(card.time for card in cards)
     pending = False
     for card in cards:
@@ -72,7 +66,7 @@ def season_status(doc: Any) -> dict[str, Any]:
     if mid_turn:
         out |= {"next": f"{cards[-1].name} is a ruins card: reveal the next card at once; the shape drawn from the "
                         f"next explore card must cover an unfilled ruins space if it can (else a 1x1 of any "
-                        f"terrain). No Check Phase until that card is drawn.", "rule_ref": RUINS_REF}
+                        f"terrain). No Check Phase until that card is drawn.", "rule_ref": REF_RUINS}
     elif ends:
         later = SEASONS[SEASONS.index(season) + 1:]
         after = (f"then {later[0].key} begins: reshuffle the explore deck with every card revealed this season and "
@@ -81,13 +75,13 @@ def season_status(doc: Any) -> dict[str, Any]:
         out |= {"edicts_scored": list(season.edicts),
                 "next": f"the time {time} meets the threshold {season.time_threshold}: {season.key} ends. Score "
                         f"edicts {' and '.join(season.edicts)}, coins and monsters; {after}.",
-                "rule_ref": SEASON_END_REF if later else END_REF}
+                "rule_ref": REF_SEASON_END if later else REF_END}
     else:
         ruins = (" After the ruins card, its shape must cover an unfilled ruins space if it can."
                  if pending else "")
         out |= {"next": f"the time {time} is below the threshold {season.time_threshold} ({out['time_needed']} to "
                         f"go): the season continues; reveal the next explore card.{ruins}",
-                "rule_ref": CHECK_REF if cards else EXPLORE_REF}
+                "rule_ref": REF_CHECK if cards else REF_EXPLORE}
     out["detail"] = (f"{season.key.capitalize()} (threshold {season.time_threshold}, seasons: {SEASON_NAMES}): "
                      f"{len(cards)} card(s) revealed, time {time}; {out['next']}")
     return out

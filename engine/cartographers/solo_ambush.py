@@ -14,9 +14,9 @@ from engine.cartographers.cards import AmbushCard, find_playable_card
 from engine.cartographers.grid import SIZE, Board, cell_of, fmt_cells, index
 from engine.cartographers.placement import normalise
 from engine.cartographers.position import check_keys, parse_grid, parse_map, require_object
-from engine.kit import ErrorDetail, PositionError, shown
+from engine.cartographers.rules import REF_SOLO_AMBUSH
+from engine.kit import PositionError, Problems, shown
 
-SOLO_AMBUSH_REF = "solo-play/solo-ambushes"
 # Solo start corner -> (bottom row?, right column?) of the rectangle of candidate box positions.
 _CORNERS = {"top-left": (0, 0), "top-right": (0, 1), "bottom-right": (1, 1), "bottom-left": (1, 0)}
 
@@ -59,26 +59,26 @@ def solo_ambush_cells(board: Board, ambush: AmbushCard) -> tuple[int, ...]:
 def run_solo_ambush(doc: Any) -> dict[str, Any]:
     """Where a solo ambush's monsters go on the given sheet, or that the card is disregarded."""
     doc = require_object(doc)
-    errors: list[ErrorDetail] = []
-    check_keys(doc, ("map", "grid", "card"), (), errors)
-    side = parse_map(doc.get("map"), ("map",), errors)
-    board = parse_grid(doc.get("grid"), side, ("grid",), errors)
+    problems = Problems()
+    check_keys(doc, ("map", "grid", "card"), (), problems)
+    side = parse_map(doc.get("map"), ("map",), problems)
+    board = parse_grid(doc.get("grid"), side, ("grid",), problems)
     value = doc.get("card")
     card = find_playable_card(value) if isinstance(value, str) else None
     if not isinstance(card, AmbushCard):
-        errors.append(ErrorDetail(("card",), f"expected an ambush card (Goblin Attack, Bugbear Assault, Kobold "
-                                             f"Onslaught, Gnoll Raid), got {shown(value)}"))
-    if errors or board is None or not isinstance(card, AmbushCard):
-        raise PositionError(errors)
+        problems.add(("card",), f"expected an ambush card (Goblin Attack, Bugbear Assault, Kobold "
+                                f"Onslaught, Gnoll Raid), got {shown(value)}")
+    if problems or board is None or not isinstance(card, AmbushCard):
+        raise PositionError(problems.errors)
     cells, ring = solo_ambush_placement(board, card)
     start = f"start at the {card.solo_start_corner} corner, shape as printed, moving {card.arrow}"
     if not cells:
-        return {"card": card.name, "disregarded": True, "cells": [], "rule_ref": SOLO_AMBUSH_REF,
+        return {"card": card.name, "disregarded": True, "cells": [], "rule_ref": REF_SOLO_AMBUSH,
                 "detail": f"{card.name}: {start}; the shape fits on no ring of the map, so the ambush card is "
                           f"disregarded (no monster is drawn; solo play has no 1x1 fallback)."}
     where = "on the outer ring" if ring == 0 else f"on ring {ring} (counting the outer ring as 0)"
     return {"card": card.name, "disregarded": False, "cells": [list(cell_of(i)) for i in cells], "ring": ring,
-            "corner": card.solo_start_corner, "arrow": card.arrow, "rule_ref": SOLO_AMBUSH_REF,
+            "corner": card.solo_start_corner, "arrow": card.arrow, "rule_ref": REF_SOLO_AMBUSH,
             "grid_after": board.drawn(cells, "X").rows(),
             "detail": f"{card.name}: {start}; the first position where every space is empty is {where}: monsters "
                       f"at {fmt_cells(cells)}."}

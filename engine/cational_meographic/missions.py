@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 from typing import Any
 
@@ -63,16 +62,6 @@ class Move:
         return {"card": self.card.name, "pawints": self.card.pawints, "from_stack": self.from_stack,
                 "to_stack": self.to_stack, "action": "cover" if self.covers else "new_stack",
                 "covers": self.covers.name if self.covers else None, "why": self.why}
-
-
-def setup_track(cards: list[MissionCard], rng: random.Random) -> MissionTrack:
-    """Shuffle the cards into the leftmost stack and draw its top card to the side for the first round."""
-    if not cards:
-        raise ValueError("the mission track needs at least one photo-mission card")
-    deck = list(cards)
-    rng.shuffle(deck)
-    first = deck.pop()
-    return MissionTrack(tuple(s for s in (tuple(deck), (first,)) if s))
 
 
 def mission_update(track: MissionTrack) -> tuple[MissionTrack, Move]:

@@ -2,31 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from engine.mise_kolonizace.end_game import end_game
-from engine.mise_kolonizace.notation_json import parse_end_game, parse_position
-from engine.mise_kolonizace.placement import check
-from engine.mise_kolonizace.schema import end_game_schema, position_schema
-from engine.mise_kolonizace.scoring import score
-from engine.mise_kolonizace.tables import GAME_ID
+from engine.mise_kolonizace.operations import run_check, run_end_game, run_score
+from engine.mise_kolonizace.rules import GAME_ID
+from engine.mise_kolonizace.schemas import end_game_schema, position_schema
 from engine.protocol import GameEngine, Operation
-
-
-def run_check(doc: Any) -> dict[str, Any]:
-    """Check the last tile of a position (JSON object or compact text)."""
-    return check(parse_position(doc))
-
-
-def run_score(doc: Any) -> dict[str, Any]:
-    """Score the last tile of a position (JSON object or compact text)."""
-    return score(parse_position(doc))
-
-
-def run_end_game(doc: Any) -> dict[str, Any]:
-    """Score the end-of-game bonus and rank the players (JSON object or compact text)."""
-    return end_game(parse_end_game(doc))
-
 
 ENGINE = GameEngine(
     GAME_ID,

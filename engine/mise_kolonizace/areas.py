@@ -7,7 +7,7 @@ from typing import Mapping
 
 from engine.mise_kolonizace.board import Board, neighbour
 from engine.mise_kolonizace.model import Cell
-from engine.mise_kolonizace.tables import BASE_KIND, OPPOSITE, SIDES
+from engine.mise_kolonizace.rules import BASE_KIND, OPPOSITE, SIDES
 
 # Why an area is not closed at one of its sides.
 OPEN_TO_EMPTY = "open side facing an empty square"

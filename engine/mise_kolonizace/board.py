@@ -6,14 +6,7 @@ from dataclasses import dataclass
 from typing import Mapping
 
 from engine.mise_kolonizace.model import Cell, Placement, Position
-from engine.mise_kolonizace.tables import (
-    BASE_KIND,
-    BASE_LABEL,
-    BASE_SIDE_EDGE,
-    KINDS,
-    SIDES,
-    STEP,
-)
+from engine.mise_kolonizace.rules import BASE_KIND, BASE_LABEL, BASE_SIDE_EDGE, KINDS, SIDES, STEP
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ from typing import Mapping
 
 from engine.kit import Loc, Problems
 from engine.mise_kolonizace.model import Area, Cell, Placement, PlayerEnd, Position, Tile
-from engine.mise_kolonizace.tables import (
+from engine.mise_kolonizace.rules import (
     COLOUR_PATTERN,
     END_GAME_TILES_PER_PLAYER,
     HALF_NAMES,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.mise_kolonizace.model import PlayerEnd, Tile
-from engine.mise_kolonizace.tables import END_GAME_POINTS_PER_ALIEN, END_GAME_POINTS_PER_COSMONAUT, REF_END
+from engine.mise_kolonizace.rules import END_GAME_POINTS_PER_ALIEN, END_GAME_POINTS_PER_COSMONAUT, REF_END
 from engine.protocol import Breakdown, ScoreLine
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Mapping
 
-from engine.mise_kolonizace.tables import DEFAULT_BASE_AT
+from engine.mise_kolonizace.rules import DEFAULT_BASE_AT
 
 Cell = tuple[int, int]
 

@@ -8,7 +8,7 @@ from engine.kit import Loc, Problems, shown
 from engine.mise_kolonizace.build import build_end_game, build_position, colour_problem, complete_tile
 from engine.mise_kolonizace.model import Area, Cell, Placement, PlayerEnd, Position, Tile
 from engine.mise_kolonizace.notation_text import parse_end_game_text, parse_placement_text, parse_position_text
-from engine.mise_kolonizace.tables import DEFAULT_BASE_AT, EDGES, ROTATIONS, SIDES, TILES_PER_PLAYER
+from engine.mise_kolonizace.rules import DEFAULT_BASE_AT, EDGES, ROTATIONS, SIDES, TILES_PER_PLAYER
 from engine.protocol import PositionError
 
 POSITION_KEYS = ("tiles", "base", "players", "totals", "stacks")

@@ -7,15 +7,7 @@ import re
 from engine.kit import Loc, Problems, ascii_whole
 from engine.mise_kolonizace.build import build_end_game, build_position, colour_problem, complete_tile
 from engine.mise_kolonizace.model import Area, Placement, PlayerEnd, Position, Tile
-from engine.mise_kolonizace.tables import (
-    DEFAULT_BASE_AT,
-    EDGE_BY_LETTER,
-    EDGES,
-    KIND_BY_LETTER,
-    KINDS,
-    ROTATIONS,
-    SIDES,
-)
+from engine.mise_kolonizace.rules import DEFAULT_BASE_AT, EDGE_BY_LETTER, EDGES, KIND_BY_LETTER, KINDS, ROTATIONS, SIDES
 
 _AREA = re.compile(r"\s*([A-Za-z]+)\s*(\(([^()]*)\))?", re.ASCII)
 _DIAGONAL = re.compile(r"\s*([\\/])\s*(green|red|g|r)?", re.IGNORECASE | re.ASCII)

@@ -7,7 +7,7 @@ from typing import Any
 
 from engine.mise_kolonizace.board import build_board, kind_label, neighbour, world_sides
 from engine.mise_kolonizace.model import Cell, Position
-from engine.mise_kolonizace.tables import OPPOSITE, REF_GAMEPLAY, REF_PLACING_EXAMPLES, SIDE_NAMES, SIDES
+from engine.mise_kolonizace.rules import OPPOSITE, REF_GAMEPLAY, REF_PLACING_EXAMPLES, SIDE_NAMES, SIDES
 from engine.protocol import Reason, Verdict
 
 # How one side of the placed tile meets the tile beyond it.

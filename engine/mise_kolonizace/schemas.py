@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.mise_kolonizace.tables import EDGES, KINDS, LASERS, ROTATIONS, SIDES, SPLITS, TILES_PER_PLAYER
+from engine.mise_kolonizace.rules import EDGES, KINDS, LASERS, ROTATIONS, SIDES, SPLITS, TILES_PER_PLAYER
 
 COMPACT_TILE = ("Compact text form of a placed tile: '@x,y rROT AREA' or '@x,y rROT AREA \\\\g AREA', where AREA is "
                 "F/M/S(items) with items N=o|r|g (side: open, red laser, green laser), colour=count (cosmonauts), "

@@ -9,7 +9,7 @@ from engine.mise_kolonizace.areas import Region, Survey, survey
 from engine.mise_kolonizace.board import Board, build_board, kind_label, neighbour
 from engine.mise_kolonizace.model import Position
 from engine.mise_kolonizace.placement import check_placement
-from engine.mise_kolonizace.tables import (
+from engine.mise_kolonizace.rules import (
     BASE_KIND,
     END_GAME_STACK_SIZE,
     OPPOSITE,
