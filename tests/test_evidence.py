@@ -1,0 +1,54 @@
+"""Evidence units and the checks on a model's own words: pure functions, no model."""
+
+from rulespal.checks import leading_verdict, numbers, prose_passes
+from rulespal.citations import normalise
+from rulespal.evidence import rule_units
+from rulespal.questions import describes_position, question_kind
+
+SECTION = """If you can't legally draw any of the shapes, don't fret! Instead, you must draw a 1x1 square.
+
+No points are earned for tiles that:
+  1. Have a different type, OR
+  2. Have a higher value.
+
+| Season | Time |
+|---|---|
+| Spring | 8 |
+| Fall | 7 |
+
+Spaces that share a side are adjacent. Spaces only at diagonals are not."""
+
+
+def test_units_keep_what_a_sentence_leans_on_and_are_verbatim():
+    units = rule_units(SECTION)
+    assert units == [
+        "If you can't legally draw any of the shapes, don't fret! Instead, you must draw a 1x1 square.",
+        "No points are earned for tiles that: Have a different type, OR Have a higher value.",
+        "Season | Time; Spring | 8; Fall | 7",
+        "Spaces that share a side are adjacent. Spaces only at diagonals are not.",
+    ]
+    assert all(normalise(u) in normalise(SECTION) for u in units)
+
+
+def test_question_kinds_skip_leading_conditions_and_interjections():
+    assert question_kind("wait, can I stick this tile on just the corner?") == "yesno"
+    assert question_kind("If nothing fits, can I skip my turn?") == "yesno"
+    assert question_kind("If no shape fits, what do I draw?") == "other"
+    assert question_kind("how many coins for a surrounded mountain") == "number"
+    assert question_kind("what happens if we tie?") == "whatif"
+
+
+def test_only_a_players_own_concrete_situation_is_a_position():
+    assert describes_position("I put a forest x2 next to a forest x1 at row 0. How many Pawints do I get?")
+    assert not describes_position("Can I draw a shape that overlaps a mountain?")
+    assert not describes_position("How many points is a closed area of 3 tiles with an alien worth?")
+
+
+def test_prose_checks():
+    support = 'Rule: "Each gem scores 2 points." Question: does a gem score points?'
+    assert numbers("two gems, 3 points") == {"2", "3"} and leading_verdict("No, never.") == "no"
+    assert prose_passes("Yes, each gem scores 2 points.", support, "yes")
+    assert not prose_passes("Yes, each gem scores 3 points.", support, "yes")  # a number the rule lacks
+    assert not prose_passes("No, gems score nothing.", support, "yes")  # against the verdict
+    assert not prose_passes("Yes, each gem scores 2 points.", support, None)  # a verdict nobody checked
+    assert not prose_passes("Emeralds glitter beautifully underwater tonight.", support, None)  # not grounded
