@@ -51,7 +51,8 @@ class Fixture:
 
 def plain(text: str) -> str:
     """Markdown inline text without markup, whitespace collapsed."""
-    return " ".join(re.sub(r"(?<![*\w])\*(?=\S)(.+?)(?<=\S)\*(?![*\w])", r"\1", text.replace("**", "")).replace("`", "").split())
+    text = re.sub(r"(?<![*\w])\*(?=\S)(.+?)(?<=\S)\*(?![*\w])", r"\1", text.replace("**", ""))
+    return " ".join(text.replace("`", "").split())
 
 
 def _inline(text: str, hyphens: bool = True) -> str:
@@ -92,7 +93,8 @@ class _Doc(BaseDocTemplate):
     """A doc template recording the page each flowable ends on."""
 
     def __init__(self, path: Path, columns: int, header: str, **kw):
-        super().__init__(str(path), pagesize=A4, leftMargin=MARGIN, rightMargin=MARGIN, topMargin=70, bottomMargin=70, **kw)
+        super().__init__(str(path), pagesize=A4, leftMargin=MARGIN, rightMargin=MARGIN, topMargin=70, bottomMargin=70,
+                         **kw)
         width, gutter = self.width, 18
         col = (width - gutter * (columns - 1)) / columns
         frames = [Frame(self.leftMargin + n * (col + gutter), self.bottomMargin, col, self.height, id=f"c{n}",
@@ -117,14 +119,14 @@ class _Doc(BaseDocTemplate):
 
 def _column_widths(rows: list[list[str]], width: float) -> list[float]:
     """Each column at least as wide as its longest word, the rest shared by the amount of text."""
-    columns = list(zip(*rows))
+    columns = list(zip(*rows, strict=True))
     least = [max(stringWidth(w, CELL.fontName, CELL.fontSize) for c in col for w in plain(c).split() or ["x"]) + 12
              for col in columns]
     text = [sum(len(plain(c)) for c in col) for col in columns]
     spare = width - sum(least)
     if spare < 0:  # too narrow (a two-column page): shrink every column alike
         return [m * width / sum(least) for m in least]
-    return [m + spare * t / sum(text) for m, t in zip(least, text)]
+    return [m + spare * t / sum(text) for m, t in zip(least, text, strict=True)]
 
 
 def _tag(flowable, section: int):
@@ -161,7 +163,8 @@ def render_fixture(markdown: Path, out: Path, columns: int = 1) -> Fixture:
                               colWidths=_column_widths(rows, doc.frame_width), repeatRows=1)
                 table.setStyle(TableStyle([("GRID", (0, 0), (-1, -1), 0.5, colors.grey),
                                            ("VALIGN", (0, 0), (-1, -1), "TOP"),
-                                           ("LEFTPADDING", (0, 0), (-1, -1), 5), ("RIGHTPADDING", (0, 0), (-1, -1), 5)]))
+                                           ("LEFTPADDING", (0, 0), (-1, -1), 5),
+                                           ("RIGHTPADDING", (0, 0), (-1, -1), 5)]))
                 story += [_tag(table, n), Spacer(1, 6)]
             else:
                 for line in lines if kind == "item" else [" ".join(lines)]:
@@ -246,7 +249,8 @@ def score(fixture: Fixture, markdown: str, sections: list[tuple[str, int, int, i
         "page_ranges": pages / n,
         "table_cells": (sum(re.sub(r"\s+", "", c) in cells for c in fixture.table_cells) / len(fixture.table_cells)
                         if fixture.table_cells else 1.0),
-        "code_lines": sum(c in code for c in fixture.code_lines) / len(fixture.code_lines) if fixture.code_lines else 1.0,
+        "code_lines": (sum(c in code for c in fixture.code_lines) / len(fixture.code_lines)
+                       if fixture.code_lines else 1.0),
         "missing_sentences": [s for s, pos, _ in found if pos < 0],
         "missing_headings": missing_headings,
         "wrong_pages": wrong_pages,

@@ -60,7 +60,7 @@ def test_markdown_reads_back_as_a_rulebook(fixture):
     book = parse_rulebook(converted.markdown, fixture.pdf.with_suffix(".md"))
     assert (book.id, book.title) == (fixture.pdf.stem, fixture.book.title)
     assert [s.title for s in book.sections] == [s.title for s in converted.sections]
-    for section, pages in zip(book.sections, converted.sections):
+    for section, pages in zip(book.sections, converted.sections, strict=True):
         first_line = section.text.splitlines()[0]
         assert PAGES_PATTERN.match(first_line).groups() == (str(pages.first_page), str(pages.last_page))
     assert converted.pages == fixture.pages and len(converted.sha256) == 64

@@ -1,4 +1,4 @@
-"""`rulespal ingest` with PDFs: converted once into RULESPAL_HOME/books, replaced when the file changes, then indexed."""
+"""`rulespal ingest` with PDFs: converted once into RULESPAL_HOME/books, replaced when changed, then indexed."""
 
 from __future__ import annotations
 
@@ -61,7 +61,8 @@ def test_same_file_is_a_no_op_and_a_changed_file_replaces_the_book(river_pdf: Pa
     assert "three spaces" in stored.read_text(encoding="utf-8")
 
 
-def test_cli_ingests_a_pdf_and_searches_it(river_pdf: Path, tmp_path: Path, rp_home, monkeypatch):
+@pytest.mark.usefixtures("rp_home")
+def test_cli_ingests_a_pdf_and_searches_it(river_pdf: Path, tmp_path: Path, monkeypatch):
     """`rulespal ingest rules.pdf` indexes the converted book through the normal path."""
     from rulespal.service import RulesPal
     from rulespal.settings import Settings

@@ -112,17 +112,18 @@ def build_blocks(stream: Sequence[Placed]) -> list[Block]:
             else:
                 blocks.append(Block(kind, (item,), placed.page, placed.page))
         prev_placed = placed
-    return _levels(blocks, body)
+    return _levels(blocks)
 
 
-def _levels(blocks: list[Block], body: float) -> list[Block]:
+def _levels(blocks: list[Block]) -> list[Block]:
     """Heading levels: larger sizes first; bold body-size short lines without end punctuation one level below."""
     sizes = sorted({b.lines[0].size for b in blocks if b.kind == "heading"}, reverse=True)
     result = []
     for block in blocks:
         text = " ".join(line.text for line in block.lines)
         if block.kind == "heading":
-            block = Block("heading", block.lines, block.first_page, block.last_page, sizes.index(block.lines[0].size) + 1)
+            level = sizes.index(block.lines[0].size) + 1
+            block = Block("heading", block.lines, block.first_page, block.last_page, level)
         elif block.kind == "numbered" or (block.kind == "para" and all(line.bold for line in block.lines)
                                           and len(text) < 80 and not ENDS_SENTENCE.search(text)):
             depth = text.split()[0].count(".") if block.kind == "numbered" else 0

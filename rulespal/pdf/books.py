@@ -38,7 +38,7 @@ def store_pdf(pdf: Path, books_dir: Path) -> Path:
 
 
 def markdown_sources(paths: Sequence[Path], books_dir: Path) -> list[Path]:
-    """Paths for RulesPal.ingest: Markdown files and folders as given, every PDF (in folders too) as its stored Markdown."""
+    """Paths for RulesPal.ingest: Markdown files and folders as given, each PDF (also in folders) as stored Markdown."""
     sources: list[Path] = []
     for path in map(Path, paths):
         if path.is_file() and path.suffix.lower() == ".pdf":
@@ -46,5 +46,6 @@ def markdown_sources(paths: Sequence[Path], books_dir: Path) -> list[Path]:
             continue
         sources.append(path)
         if path.is_dir():
-            sources += [store_pdf(p, books_dir) for p in sorted(path.rglob("*")) if p.suffix.lower() == ".pdf" and p.is_file()]
+            pdfs = sorted(p for p in path.rglob("*") if p.suffix.lower() == ".pdf" and p.is_file())
+            sources += [store_pdf(p, books_dir) for p in pdfs]
     return sources

@@ -52,7 +52,7 @@ def pdf_to_markdown(path: Path, backend: str = DEFAULT_BACKEND) -> ConvertedBook
         raise NoTextLayer(path.name, len(pages))
     per_page = strip_running(pages, [segments(p) for p in pages])
     stream: list[Placed] = []
-    for page, segs in zip(pages, per_page):
+    for page, segs in zip(pages, per_page, strict=True):
         tables, rest = find_tables(page.number, page.rules, segs)
         stream += [Placed(page.number, column, item) for column, item in reading_order([*rest, *tables])]
     body, sections = render(build_blocks(stream))

@@ -48,7 +48,8 @@ def _segment(page: int, glyphs: Sequence[Glyph]) -> Segment:
     words: list[Word] = []
     current: list[Glyph] = []
     for glyph in [*glyphs, None]:
-        if glyph is not None and glyph.char.strip() and not (current and glyph.x0 - current[-1].x1 > WORD_GAP * glyph.size):
+        spaced = current and glyph is not None and glyph.x0 - current[-1].x1 > WORD_GAP * glyph.size
+        if glyph is not None and glyph.char.strip() and not spaced:
             current.append(glyph)
             continue
         if current:
@@ -71,7 +72,8 @@ def segments(page: RawPage) -> list[Segment]:
             continue
         last = next((g for g in reversed(runs[-1]) if g.char.strip()), None) if runs else None
         size = max(glyph.size, last.size) if last else glyph.size
-        if last and abs(glyph.bottom - last.bottom) <= 0.3 * size and -0.5 * size <= glyph.x0 - last.x1 <= SEGMENT_GAP * size:
+        same_line = last and abs(glyph.bottom - last.bottom) <= 0.3 * size
+        if same_line and -0.5 * size <= glyph.x0 - last.x1 <= SEGMENT_GAP * size:
             runs[-1].append(glyph)
         else:
             runs.append([glyph])
@@ -111,8 +113,11 @@ def strip_running(pages: Sequence[RawPage], per_page: Sequence[list[Segment]]) -
     def in_band(seg: Segment, page: RawPage) -> bool:
         return seg.bottom < page.height * MARGIN_BAND or seg.top > page.height * (1 - MARGIN_BAND)
 
-    seen = Counter(key for page, segs in zip(pages, per_page)
+    seen = Counter(key for page, segs in zip(pages, per_page, strict=True)
                    for key in {_margin_key(s) for s in segs if in_band(s, page)})
     repeated = {key for key, n in seen.items() if n >= max(2, len(pages) / 2)}
-    return [[s for s in segs if not (in_band(s, page) and (_margin_key(s) in repeated or _PAGE_NUMBER.match(_margin_key(s))))]
-            for page, segs in zip(pages, per_page)]
+    def running(seg: Segment, page: RawPage) -> bool:
+        return in_band(seg, page) and (_margin_key(seg) in repeated or bool(_PAGE_NUMBER.match(_margin_key(seg))))
+
+    return [[s for s in segs if not running(s, page)]
+            for page, segs in zip(pages, per_page, strict=True)]

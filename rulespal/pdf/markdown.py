@@ -16,7 +16,7 @@ _LETTERS = re.compile(r"[^\w-]")
 
 @dataclass(frozen=True)
 class SectionPages:
-    """A heading of the converted book and the pages its section covers (heading to last line before the next heading)."""
+    """A heading of the converted book and its pages (from the heading to the last line before the next heading)."""
 
     title: str
     level: int
@@ -37,7 +37,7 @@ def _join_hyphen(left: str, right: str, vocab: set[str]) -> str:
 
 
 def joined_words(lines: Sequence[Segment], vocab: set[str]) -> list[Word]:
-    """The lines' words with a hyphen at a line end joined to the next line's first word when it goes on in lowercase."""
+    """The lines' words; a line-end hyphen joins the next line's first word when that starts in lowercase."""
     words: list[Word] = []
     for n, line in enumerate(lines):
         line_words = list(line.words)
@@ -124,6 +124,6 @@ def render(blocks: Sequence[Block]) -> tuple[str, list[SectionPages]]:
         else:
             parts.append(text)
         previous = block.kind
-    for at, section in zip(heading_at, sections):
+    for at, section in zip(heading_at, sections, strict=True):
         parts[at] += "\n" + PAGES_COMMENT.format(first=section.first_page, last=section.last_page)
     return "\n\n".join(parts) + "\n", sections
