@@ -55,8 +55,7 @@ def handles_errors(func: Callable) -> Callable:
         except (UnknownGame, UnknownSection, NoEngine) as exc:
             _fail(NOT_FOUND, str(exc), as_json)
         except PositionError as exc:
-            _fail(BAD_INPUT, f"invalid position: {exc}", as_json,
-                  errors=[{"loc": list(e.loc), "msg": e.msg} for e in exc.errors])
+            _fail(BAD_INPUT, f"invalid position: {exc}", as_json, errors=exc.to_dict()["errors"])
         except RulesPalError as exc:  # bad rulebook, empty or over-long question, unavailable model, …
             _fail(BAD_INPUT, str(exc), as_json)
 
@@ -69,7 +68,7 @@ def games(as_json: JsonOpt = False) -> None:
     """List the games RulesPal has rulebooks for."""
     from rulespal.render import table
 
-    emit(pal().games(), as_json, lambda gs: table(
+    emit([g.to_dict() for g in pal().games()], as_json, lambda gs: table(
         ["id", "title", "aliases", "engine"],
         [(g["id"], g["title"], ", ".join(g["aliases"]), "yes" if g["engine"] else "no") for g in gs]))
 
@@ -80,10 +79,8 @@ def toc(game: GameArg, as_json: JsonOpt = False) -> None:
     """Print a rulebook's table of contents as an indented tree."""
     from rulespal.render import toc_tree
 
-    book = pal().book(game)
-    entries = pal().toc(game)
-    emit({"game": book.id, "title": book.title, "toc": [e.to_dict() for e in entries]}, as_json,
-         lambda _: f"{book.title}\n{toc_tree(entries, 1)}")
+    view = pal().toc(game)
+    emit(view.to_dict(), as_json, lambda _: f"{view.title}\n{toc_tree(view.entries, 1)}")
 
 
 @app.command()
@@ -91,10 +88,7 @@ def toc(game: GameArg, as_json: JsonOpt = False) -> None:
 def section(game: GameArg, section_id: Annotated[str, typer.Argument(help="Section id, e.g. game-flow/scout.")],
             as_json: JsonOpt = False) -> None:
     """Print one section of a rulebook."""
-    book, sec = pal().section(game, section_id)
-    data = {"game": book.id, "section_id": sec.id, "title": sec.title, "heading_path": list(sec.heading_path),
-            "text": sec.text, "children": [c.id for c in book.children(sec.id)]}
-    emit(data, as_json, lambda d: f"{' > '.join(d['heading_path'])}  [{d['section_id']}]\n\n{d['text']}"
+    emit(pal().read_section(game, section_id).to_dict(), as_json, lambda d: f"{' > '.join(d['heading_path'])}  [{d['section_id']}]\n\n{d['text']}"
          + ("\n\nsubsections: " + ", ".join(d["children"]) if d["children"] else ""))
 
 
@@ -106,9 +100,8 @@ def search(query: Annotated[str, typer.Argument(help="What to look for.")], game
     """Search the rulebooks (hybrid dense + BM25)."""
     from rulespal.render import search_hits
 
-    result = pal().search(query, game=game, k=k)
-    emit({"query": query, "game": result.game, "detected": result.detected,
-          "hits": [h.to_dict() for h in result.hits]}, as_json, lambda _: search_hits(result))
+    view = pal().search_view(query, game=game, k=k)
+    emit(view.to_dict(), as_json, lambda _: search_hits(view.result))
 
 
 @app.command()
@@ -120,9 +113,7 @@ def ingest(paths: Annotated[Optional[list[Path]], typer.Argument(help="Rulebook 
     from rulespal.pdf.books import markdown_sources
 
     report = pal().ingest(markdown_sources(paths or [], pal().settings.home / "books"), force=force)
-    data = {"games": list(report.games), "chunks": report.chunks, "rebuilt": report.rebuilt,
-            "seconds": round(report.seconds, 2)}
-    emit(data, as_json, lambda d: f"{'rebuilt' if d['rebuilt'] else 'up to date'}: {len(d['games'])} rulebooks "
+    emit(report.to_dict(), as_json, lambda d: f"{'rebuilt' if d['rebuilt'] else 'up to date'}: {len(d['games'])} rulebooks "
          f"({', '.join(d['games'])}), {d['chunks']} chunks, {d['seconds']} s")
 
 
@@ -186,7 +177,7 @@ def serve(host: Annotated[Optional[str], typer.Option(help="Interface to listen 
 
 @app.command(name="eval")
 @handles_errors
-def eval_(suite: Annotated[str, typer.Argument(help="retrieval, answers or tools.")],
+def eval_(suite: Annotated[str, typer.Argument(help="retrieval, outside, detection, answers or tools.")],
           model: Annotated[Optional[str], typer.Option("--model", help="Chat model spec (answers/tools).")] = None,
           limit: Annotated[Optional[int], typer.Option("--limit", help="Only the first N questions.")] = None,
           split: Annotated[Optional[str], typer.Option("--split", help="answers: only the dev or holdout part.")] = None,
@@ -203,8 +194,11 @@ def eval_(suite: Annotated[str, typer.Argument(help="retrieval, answers or tools
         ) + f"\n{r['questions']} questions; game detection {r['game_detection_accuracy']:.3f}"
         emit({k: v for k, v in report.items() if k != "misses"}, as_json, text)
         return
+    if suite in ("outside", "detection"):
+        _eval_library(suite, as_json)
+        return
     if suite not in ("answers", "tools"):
-        raise typer.BadParameter(f"unknown suite {suite!r}; use retrieval, answers or tools")
+        raise typer.BadParameter(f"unknown suite {suite!r}; use retrieval, outside, detection, answers or tools")
     from rulespal.agent import build_assistant
     from rulespal.evals.answers import run_answers, run_tools
 
@@ -221,6 +215,32 @@ def eval_(suite: Annotated[str, typer.Argument(help="retrieval, answers or tools
     report = run_tools(bot, limit, progress=progress)
     emit({k: v for k, v in report.items() if k != "rows"}, as_json,
          lambda r: "\n".join(f"{k}: {v:.3f}" if isinstance(v, float) else f"{k}: {v}" for k, v in r.items()))
+
+
+def _eval_library(suite: str, as_json: bool) -> None:
+    """Run the outside-books or the detection eval and print dev and holdout side by side."""
+    from rulespal.render import table
+
+    progress = lambda line: typer.echo(line, err=True)  # noqa: E731
+    if suite == "outside":
+        from rulespal.evals.outside import run as run_outside
+
+        report = run_outside(pal(), progress=progress)
+        text = lambda r: table(["system@chars", "split", "hit@1", "hit@3", "hit@5", "MRR"], [  # noqa: E731
+            (name, split, *(f"{m[key]:.3f}" for key in ("hit@1", "hit@3", "hit@5", "mrr")))
+            for name in r["all"]["systems"] for split in ("dev", "holdout")
+            for m in [r[split]["systems"][name]]]) + "".join(
+            f"\n{split}: {r[split]['questions']} questions, detection {r[split]['detection']:.3f}, "
+            f"top-5 passages {r[split]['mean_chars_top5']} chars" for split in ("dev", "holdout"))
+    else:
+        from rulespal.evals.detection import run as run_detection
+
+        report = run_detection(pal(), progress=progress)
+        text = lambda r: f"{r['books']} books\n" + table(  # noqa: E731
+            ["split", "questions", "accuracy", "top candidate", "in candidates", "confident"],
+            [(split, *(str(r[split][k]) for k in ("questions", "accuracy", "top_candidate", "in_candidates",
+                                                   "confident"))) for split in ("dev", "holdout")])
+    emit({k: v for k, v in report.items() if k != "misses"}, as_json, text)
 
 
 def _assistant(model: str | None):
@@ -281,7 +301,7 @@ def ask(question: Annotated[str, typer.Argument(help="Your rules question (a pos
 
 @app.command()
 @handles_errors
-def chat(game: GameOpt = None, model: ModelOpt = None, as_json: JsonOpt = False) -> None:
+def chat(game: GameOpt = None, model: ModelOpt = None) -> None:
     """Interactive chat with memory. Commands: /game NAME, /toc, /new, /quit."""
     import uuid
 
@@ -309,7 +329,7 @@ def chat(game: GameOpt = None, model: ModelOpt = None, as_json: JsonOpt = False)
             except UnknownGame as exc:
                 typer.echo(str(exc))
         elif line == "/toc":
-            typer.echo(toc_tree(pal().toc(game)) if game else "pick a game first: /game NAME")
+            typer.echo(toc_tree(pal().toc(game).entries) if game else "pick a game first: /game NAME")
         else:
             try:
                 answer = _stream_turn(bot, line, game, thread)

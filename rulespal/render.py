@@ -7,7 +7,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from rulespal.retrieval import SearchResult
-from rulespal.service import TocEntry
+from rulespal.views import TocEntry
 
 
 def table(headers: Sequence[str], rows: Iterable[Sequence[Any]]) -> str:
@@ -31,6 +31,9 @@ def toc_tree(entries: Sequence[TocEntry], depth: int = 0) -> str:
 def search_hits(result: SearchResult) -> str:
     """Numbered hits with their section ids and a snippet."""
     head = f"game: {result.game or '?'}" + (" (detected from the question)" if result.detected else "")
+    if not result.confident and result.candidates:
+        head = "which game? " + ", ".join(f"{c.title} [{c.game}] {c.confidence:.0%}" for c in result.candidates) + (
+            f"\nshowing {result.candidates[0].title}; add --game to choose")
     out = [head]
     for n, hit in enumerate(result.hits, 1):
         snippet = " ".join(hit.text.split())

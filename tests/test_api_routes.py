@@ -84,7 +84,7 @@ def test_search_within_a_game(client):
     assert body["game"] == "cartographers" and body["detected"] is False
     assert len(body["hits"]) == 3
     assert "scoring-cards/forest-cards/sentinel-wood" in [h["section_id"] for h in body["hits"]]
-    assert set(body["hits"][0]) == {"game", "section_id", "title", "heading_path", "text", "score"}
+    assert set(body["hits"][0]) == {"game", "section_id", "title", "heading_path", "text", "score", "span"}
 
 
 @pytest.mark.parametrize("game", [None, ""])

@@ -56,6 +56,15 @@ class HitOut(BaseModel):
     heading_path: list[str]
     text: str
     score: float
+    span: str = Field(default="", description="The exact chunk that matched, inside `text`.")
+
+
+class CandidateOut(BaseModel):
+    """A game the query may be about."""
+
+    game: str
+    title: str
+    confidence: float = Field(description="Between 0 and 1.")
 
 
 class SearchOut(BaseModel):
@@ -64,6 +73,8 @@ class SearchOut(BaseModel):
     query: str
     game: str | None
     detected: bool = Field(description="True when the game was detected from the query rather than given.")
+    candidates: list[CandidateOut] = Field(default_factory=list, description="Likely games, best first, when the "
+                                           "game was not given; `game` is null when none is confident enough.")
     hits: list[HitOut]
 
 

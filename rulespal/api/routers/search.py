@@ -17,6 +17,6 @@ def search(pal: Pal,
            q: Annotated[str, Query(min_length=1, max_length=500, description="What to look for.")],
            game: Annotated[str | None, Query(description="Restrict to one game (detected from q if omitted).")] = None,
            k: Annotated[int, Query(ge=1, le=50, description="How many sections to return.")] = 5) -> dict:
-    """The k sections that best match the query, within one game (given or detected; `game=` empty = detect)."""
-    result = pal.search(q, game=game or None, k=k)
-    return {"query": q, "game": result.game, "detected": result.detected, "hits": [h.to_dict() for h in result.hits]}
+    """The k sections that best match the query, within one game (given or detected; `game=` empty = detect).
+    When detection is not confident, `game` is null and `candidates` lists the likely games to ask about."""
+    return pal.search_view(q, game=game or None, k=k).to_dict()

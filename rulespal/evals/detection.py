@@ -1,0 +1,44 @@
+"""Game detection eval: questions without a game's name over a library of the bundled, outside and 27 more
+rulebooks; accuracy of the detected game (None when not confident counts as a miss), how often the right game
+is among the candidates, dev and holdout apart."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from statistics import mean
+from typing import Any
+
+from rulespal.evals.datasets import load_jsonl, save_result
+from rulespal.evals.libraries import LIBRARY_BOOKS, OUTSIDE_BOOKS, eval_pal
+from rulespal.service import RulesPal
+
+TARGET = 0.95
+
+
+def summarise(results: list[dict[str, Any]]) -> dict[str, Any]:
+    """Accuracy, accuracy of the top candidate, right game among the candidates, share answered confidently."""
+    if not results:
+        return {"questions": 0}
+    rate = lambda key: round(mean(1.0 if r[key] else 0.0 for r in results), 3)  # noqa: E731
+    return {"questions": len(results), "accuracy": rate("correct"), "top_candidate": rate("top"),
+            "in_candidates": rate("listed"), "confident": rate("confident")}
+
+
+def run(pal: RulesPal, progress: Callable[[str], None] = lambda _: None) -> dict[str, Any]:
+    """Evaluate detection on evals/datasets/detection.jsonl; write evals/results/detection.json."""
+    service = eval_pal(pal, "detection", [OUTSIDE_BOOKS, LIBRARY_BOOKS])
+    results = []
+    for row in load_jsonl("detection"):
+        found = service.search(row["question"], k=1)
+        games = [c.game for c in found.candidates]
+        results.append({"id": row["id"], "split": row.get("split", "dev"), "game": row["game"],
+                        "detected": found.game, "correct": found.game == row["game"],
+                        "top": games[:1] == [row["game"]], "listed": row["game"] in games,
+                        "confident": found.confident, "candidates": [c.to_dict() for c in found.candidates[:3]]})
+        progress(f"{row['id']} {row['game']} -> {found.game}")
+    report = {"books": len(service.library.books), "target": TARGET,
+              "dev": summarise([r for r in results if r["split"] == "dev"]),
+              "holdout": summarise([r for r in results if r["split"] == "holdout"]),
+              "all": summarise(results), "misses": [r for r in results if not r["correct"]]}
+    save_result("detection", report)
+    return report
