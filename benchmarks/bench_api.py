@@ -12,7 +12,6 @@ import asyncio
 import json
 import os
 import shutil
-import socket
 import subprocess
 import sys
 import tempfile
@@ -23,6 +22,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import httpx
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+from services import free_port  # noqa: E402  (one helper for tests and benchmarks)
 
 from rulespal.evals.datasets import load_jsonl, save_result
 from rulespal.evals.metrics import percentile
@@ -108,12 +110,6 @@ def chat_request(questions: list[dict]) -> Callable[[httpx.AsyncClient, int], Aw
             return f"events {kinds[-3:]}"
         return None
     return request
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def start_server(home: Path) -> tuple[subprocess.Popen, str]:

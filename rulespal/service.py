@@ -5,12 +5,11 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from engine import engine_ids, get_engine
+from engine import GameEngine, engine_ids, get_engine
 from rulespal.embeddings import Embedder, get_embedder
 from rulespal.errors import NoEngine
 from rulespal.index import IndexStatus, ensure_index
@@ -20,35 +19,14 @@ from rulespal.retrieval import Mode, Retriever, SearchResult
 from rulespal.rulebook import Rulebook, Section
 from rulespal.settings import Settings, get_settings
 from rulespal.store import VectorStore, make_client
+from rulespal.views import EngineView, GameView, IngestReport, SearchView, SectionView, TocView
 
 
-@dataclass(frozen=True)
-class TocEntry:
-    """A node of a table of contents."""
-
-    section_id: str
-    title: str
-    level: int
-    children: tuple["TocEntry", ...]
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON form."""
-        return {"section_id": self.section_id, "title": self.title, "level": self.level,
-                "children": [c.to_dict() for c in self.children]}
-
-
-@dataclass(frozen=True)
-class IngestReport:
-    """What an ingest did."""
-
-    games: tuple[str, ...]
-    chunks: int
-    rebuilt: bool
-    seconds: float
-
-
-def _toc(book: Rulebook, parent: str | None) -> tuple[TocEntry, ...]:
-    return tuple(TocEntry(s.id, s.title, s.level, _toc(book, s.id)) for s in book.children(parent))
+def _engine_of(game_id: str) -> GameEngine:
+    try:
+        return get_engine(game_id)
+    except KeyError as exc:
+        raise NoEngine(exc.args[0]) from exc
 
 
 class RulesPal:
@@ -96,35 +74,46 @@ class RulesPal:
         return self.retriever
 
     # --- browsing -------------------------------------------------------------------------------------------
-    def games(self) -> list[dict[str, Any]]:
+    def games(self) -> list[GameView]:
         """Every game with its title, aliases and whether it has a rules engine."""
         engines = set(engine_ids())
-        return [{"id": b.id, "title": b.title, "aliases": list(b.aliases), "players": b.players,
-                 "sections": len(b.sections), "engine": b.id in engines} for b in self.library.books]
+        return [GameView.of(b, b.id in engines) for b in self.library.books]
 
     def book(self, game: str) -> Rulebook:
         """A rulebook by id, title or alias."""
         return self.library.resolve(game)
 
-    def toc(self, game: str) -> tuple[TocEntry, ...]:
+    def toc(self, game: str) -> TocView:
         """The table of contents of a game as a tree."""
-        return _toc(self.book(game), None)
+        return TocView.of(self.book(game))
 
     def section(self, game: str, section_id: str) -> tuple[Rulebook, Section]:
-        """A section of a rulebook."""
+        """A section of a rulebook, with the book it belongs to."""
         return self.library.section(game, section_id)
+
+    def read_section(self, game: str, section_id: str) -> SectionView:
+        """A section of a rulebook as the front ends show it."""
+        return SectionView.of(*self.section(game, section_id))
 
     def search(self, query: str, game: str | None = None, k: int = 5, mode: Mode = "hybrid",
                follow_up_of: str | None = None, budget: int = TOTAL_CHARS) -> SearchResult:
         """Hybrid search, restricted to a game when given (detected otherwise); see Retriever.search."""
         return self.retriever.search(query, game=game, k=k, mode=mode, follow_up_of=follow_up_of, budget=budget)
 
+    def search_view(self, query: str, game: str | None = None, k: int = 5) -> SearchView:
+        """A hybrid search as the front ends show it: the query with the game, candidates and hits."""
+        return SearchView(query, self.search(query, game=game, k=k))
+
     # --- engines --------------------------------------------------------------------------------------------
+    def engine(self, game: str) -> EngineView:
+        """A game's rules engine and its operations; NoEngine when the game has none."""
+        game_id = self.book(game).id
+        return EngineView(game_id, _engine_of(game_id))
+
     def run_engine(self, game: str, operation: str, document: Any) -> dict[str, Any]:
         """Run an engine operation (check, score, …) on a position document; PositionError on bad input."""
-        game_id = self.book(game).id
         try:
-            op = get_engine(game_id).operation(operation)
+            op = self.engine(game).engine.operation(operation)
         except KeyError as exc:
             raise NoEngine(exc.args[0]) from exc
         return op.run(document)

@@ -6,7 +6,6 @@ from __future__ import annotations
 import atexit
 import json
 import os
-import socket
 import threading
 import time
 from collections.abc import Iterator
@@ -17,6 +16,7 @@ import httpx
 import pytest
 import uvicorn
 from fastapi import FastAPI
+from services import free_port
 
 from rulespal.api.app import create_app
 from rulespal.settings import Settings
@@ -31,13 +31,6 @@ class LiveServer:
     app: FastAPI
     url: str
     home: Path
-
-
-def free_port() -> int:
-    """A TCP port nobody listens on right now."""
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def serve(app: FastAPI) -> tuple[uvicorn.Server, str]:

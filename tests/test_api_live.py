@@ -11,8 +11,9 @@ from uuid import uuid4
 
 import httpx
 import pytest
-from api_harness import free_port, sse_events, stream_chat
+from api_harness import sse_events, stream_chat
 from fastapi.testclient import TestClient
+from services import free_port
 
 from rulespal.api.app import create_app
 from rulespal.api.ratelimit import MemoryLimiter

@@ -60,7 +60,7 @@ def test_ingest_outside_folder_without_front_matter(tmp_path, rp_home):
     assert "river-game" in report.games and report.rebuilt
     hits = service.search("how far do boats move", game="river-game").hits
     assert hits[0].section_id == "boats"
-    assert "river-game" in {g["id"] for g in RulesPal(Settings(home=tmp_path / "home")).games()}  # remembered
+    assert "river-game" in {g.id for g in RulesPal(Settings(home=tmp_path / "home")).games()}  # remembered
 
 
 def test_engine_command_errors_are_clear(run, tmp_path):

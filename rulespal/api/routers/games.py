@@ -4,10 +4,8 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from engine import get_engine
 from rulespal.api.deps import Pal
 from rulespal.api.schemas import ERROR_RESPONSES, EngineSchemaOut, GameOut, SectionOut, TocOut
-from rulespal.errors import NoEngine
 
 router = APIRouter(prefix="/api/games", tags=["games"], responses=ERROR_RESPONSES)
 DEDICATED_ROUTES = ("check", "score")
@@ -21,32 +19,25 @@ def operation_path(game: str, operation: str) -> str:
 @router.get("", response_model=list[GameOut], summary="List the games")
 def list_games(pal: Pal) -> list[dict]:
     """Every game with its title, aliases, number of sections and whether it has a rules engine."""
-    return pal.games()
+    return [game.to_dict() for game in pal.games()]
 
 
 @router.get("/{game}/toc", response_model=TocOut, summary="Table of contents")
 def table_of_contents(game: str, pal: Pal) -> dict:
     """The rulebook's table of contents as a tree of sections (ids are citation anchors)."""
-    book = pal.book(game)
-    return {"game": book.id, "title": book.title, "toc": [e.to_dict() for e in pal.toc(book.id)]}
+    return pal.toc(game).to_dict()
 
 
 @router.get("/{game}/sections/{section_id:path}", response_model=SectionOut, summary="Read a section")
 def read_section(game: str, section_id: str, pal: Pal) -> dict:
     """One section of a rulebook by its id (a slug path such as `the-turn-of-play/2-draw-phase`)."""
-    book, sec = pal.section(game, section_id)
-    return {"game": book.id, "section_id": sec.id, "title": sec.title, "heading_path": list(sec.heading_path),
-            "parent_id": sec.parent_id, "text": sec.text, "children": [c.id for c in book.children(sec.id)]}
+    return pal.read_section(game, section_id).to_dict()
 
 
 @router.get("/{game}/schema", response_model=EngineSchemaOut, summary="Engine operations and position schemas")
 def engine_schema(game: str, pal: Pal) -> dict:
     """The JSON Schema of the document each engine operation takes (check, score, …), with examples."""
-    game_id = pal.book(game).id
-    try:
-        engine = get_engine(game_id)
-    except KeyError as exc:
-        raise NoEngine(exc.args[0]) from exc
-    return {"game": game_id, "operations": [
-        {"name": op.name, "description": op.description, "input_schema": dict(op.input_schema),
-         "path": operation_path(game_id, op.name)} for op in engine.operations]}
+    view = pal.engine(game).to_dict()
+    for op in view["operations"]:
+        op["path"] = operation_path(view["game"], op["name"])
+    return view
