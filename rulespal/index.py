@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from rulespal.chunking import CHUNKER_VERSION, Chunk, chunk_rulebook
+from rulespal.embedding_cache import EmbeddingCache
 from rulespal.embeddings import Embedder
 from rulespal.library import Library
 from rulespal.store import ActiveIndex, VectorStore
@@ -34,12 +36,29 @@ class IndexStatus:
     rebuilt: bool
 
 
-def ensure_index(library: Library, embedder: Embedder, store: VectorStore, force: bool = False) -> IndexStatus:
-    """Rebuild the index when the fingerprint changed (or when forced); otherwise reuse it."""
+Progress = Callable[[int, int], None]  # (chunks done, chunks in all)
+EMBED_BATCH = 256
+
+
+def ensure_index(library: Library, embedder: Embedder, store: VectorStore, force: bool = False,
+                 cache: EmbeddingCache | None = None, progress: Progress | None = None) -> IndexStatus:
+    """Rebuild the index when the fingerprint changed (or when forced); otherwise reuse it. A rebuild embeds
+    batch by batch (through the cache when given) and writes each batch at once, so memory stays bounded; the
+    new collection becomes active only when complete."""
     chunks = all_chunks(library)
     wanted = fingerprint(library, embedder.model_id)
     active = store.active()
     if active is not None and active.fingerprint == wanted and not force:
         return IndexStatus(active, chunks, rebuilt=False)
-    vectors = embedder.embed([c.embed_text for c in chunks])
-    return IndexStatus(store.build(wanted, chunks, vectors), chunks, rebuilt=True)
+    embed = cache.embed if cache is not None else embedder.embed
+    name = store.create(wanted)
+    try:
+        for start in range(0, len(chunks), EMBED_BATCH):
+            batch = chunks[start:start + EMBED_BATCH]
+            store.add(name, batch, embed([c.embed_text for c in batch]))
+            if progress is not None:
+                progress(start + len(batch), len(chunks))
+    except BaseException:
+        store.discard(name)
+        raise
+    return IndexStatus(store.activate(name, wanted), chunks, rebuilt=True)

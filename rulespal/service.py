@@ -12,7 +12,8 @@ from typing import Any
 from engine import GameEngine, engine_ids, get_engine
 from rulespal.embeddings import Embedder, get_embedder
 from rulespal.errors import NoEngine
-from rulespal.index import IndexStatus, ensure_index
+from rulespal.embedding_cache import EmbeddingCache
+from rulespal.index import IndexStatus, Progress, ensure_index
 from rulespal.library import Library, read_sources, write_sources
 from rulespal.passages import TOTAL_CHARS
 from rulespal.retrieval import Mode, Retriever, SearchResult
@@ -56,9 +57,16 @@ class RulesPal:
         """The Chroma store (local or server)."""
         return VectorStore(make_client(self.settings))
 
-    def _build(self, library: Library, force: bool = False) -> tuple[IndexStatus, Retriever]:
+    @cached_property
+    def embedding_cache(self) -> EmbeddingCache:
+        """Chunk vectors already computed, by model and text (under home)."""
+        return EmbeddingCache(self.settings.home / "embeddings.sqlite", self.embedder)
+
+    def _build(self, library: Library, force: bool = False,
+               progress: Progress | None = None) -> tuple[IndexStatus, Retriever]:
         """Bring the index up to date for a library (slow: may embed every chunk); changes no served state."""
-        status = ensure_index(library, self.embedder, self.store, force=force)
+        status = ensure_index(library, self.embedder, self.store, force=force, cache=self.embedding_cache,
+                              progress=progress)
         return status, Retriever(library, self.embedder, self.store, status.active)
 
     @property
@@ -119,14 +127,16 @@ class RulesPal:
         return op.run(document)
 
     # --- ingestion ------------------------------------------------------------------------------------------
-    def ingest(self, paths: Sequence[Path] = (), force: bool = False) -> IngestReport:
-        """Add rulebook files/folders (validated first), then rebuild the index if anything changed."""
+    def ingest(self, paths: Sequence[Path] = (), force: bool = False, progress: Progress | None = None) -> IngestReport:
+        """Add rulebook files/folders (validated first), then rebuild the index if anything changed; `progress`
+        is called with (chunks done, chunks in all) as batches are written."""
         started = time.perf_counter()
         new_paths = [p.resolve() for p in paths]
         known = read_sources(self.settings.sources_file)
         candidate = Library.from_paths([*self._library_paths(), *new_paths])  # raises before anything is written
         with self._ingest_lock:  # one rebuild at a time; searches go on against the served index meanwhile
-            status, retriever = self._build(candidate, force=force)  # on failure the old index and library stay
+            # on failure the old index and library stay
+            status, retriever = self._build(candidate, force=force, progress=progress)
             if new_paths:
                 write_sources(self.settings.sources_file, list(dict.fromkeys([*known, *new_paths])))
             with self._lock:

@@ -52,23 +52,31 @@ class VectorStore:
         meta = got["metadatas"][0]
         return ActiveIndex(str(meta["collection"]), str(meta["fingerprint"]))
 
-    def build(self, fingerprint: str, chunks: Sequence[Chunk], vectors: Sequence[Sequence[float]]) -> ActiveIndex:
-        """Write a new collection completely, then make it active and drop older builds."""
+    def create(self, fingerprint: str) -> str:
+        """A new, empty collection for a build (not active yet); returns its name."""
         name = f"{CHUNK_PREFIX}{fingerprint[:16]}-{uuid.uuid4().hex[:8]}"
-        collection = self.client.create_collection(name, metadata={"hnsw:space": "cosine", "fingerprint": fingerprint})
-        try:
-            for start in range(0, len(chunks), _BATCH):
-                part = chunks[start:start + _BATCH]
-                collection.add(
-                    ids=[c.id for c in part],
-                    embeddings=[list(v) for v in vectors[start:start + _BATCH]],
-                    documents=[c.text for c in part],
-                    metadatas=[{"game": c.game, "section_id": c.section_id, "title": c.title,
-                                "heading_path": " > ".join(c.heading_path)} for c in part],
-                )
-        except BaseException:
-            self.client.delete_collection(name)
-            raise
+        self.client.create_collection(name, metadata={"hnsw:space": "cosine", "fingerprint": fingerprint})
+        return name
+
+    def add(self, name: str, chunks: Sequence[Chunk], vectors: Sequence[Sequence[float]]) -> None:
+        """Write chunks and their vectors into a collection, in batches."""
+        collection = self.client.get_collection(name)
+        for start in range(0, len(chunks), _BATCH):
+            part = chunks[start:start + _BATCH]
+            collection.add(
+                ids=[c.id for c in part],
+                embeddings=[list(v) for v in vectors[start:start + _BATCH]],
+                documents=[c.text for c in part],
+                metadatas=[{"game": c.game, "section_id": c.section_id, "title": c.title,
+                            "heading_path": " > ".join(c.heading_path)} for c in part],
+            )
+
+    def discard(self, name: str) -> None:
+        """Drop an unfinished build."""
+        self.client.delete_collection(name)
+
+    def activate(self, name: str, fingerprint: str) -> ActiveIndex:
+        """Make a complete collection the active one and drop older builds."""
         active = ActiveIndex(name, fingerprint)
         self._meta.upsert(ids=["active"], embeddings=[[1.0]], documents=[name],
                           metadatas=[{"collection": name, "fingerprint": fingerprint}])

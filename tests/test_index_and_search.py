@@ -79,3 +79,23 @@ def test_rebuild_only_when_needed_and_failed_build_keeps_old_index(tmp_path, pal
     assert rebuilt.rebuilt and rebuilt.active != first.active
     names = [c if isinstance(c, str) else c.name for c in store.client.list_collections()]
     assert first.active.collection not in names  # the old build is dropped once the new one is active
+
+
+def test_rebuild_reports_progress_and_reuses_cached_vectors(tmp_path, monkeypatch):
+    from rulespal.embedding_cache import EmbeddingCache
+
+    monkeypatch.setattr("rulespal.index.EMBED_BATCH", 16)
+    books = tmp_path / "books"
+    books.mkdir()
+    text = "\n\n".join(f"Rule {i}: dragons move {i} spaces." + " More words here." * 30 for i in range(40))
+    (books / "a.md").write_text("---\nid: a\ntitle: A\n---\n# X\n" + text + "\n")
+    store = VectorStore(make_client(Settings(home=tmp_path / "home")))
+    embedder = get_embedder(None)
+    cache = EmbeddingCache(tmp_path / "home" / "vectors.sqlite", embedder)
+    seen = []
+    built = ensure_index(Library.from_paths([books]), embedder, store, cache=cache,
+                         progress=lambda done, total: seen.append((done, total)))
+    assert len(seen) >= 2 and seen[-1][0] == seen[-1][1] == len(built.chunks)
+    monkeypatch.setattr(embedder, "embed", lambda texts: (_ for _ in ()).throw(AssertionError("re-embedded")))
+    again = ensure_index(Library.from_paths([books]), embedder, store, force=True, cache=cache)
+    assert again.rebuilt and store.count(again.active.collection) == len(built.chunks)

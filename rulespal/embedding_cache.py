@@ -1,0 +1,47 @@
+"""Chunk embeddings cached on disk, keyed by model and text, so an unchanged chunk is never embedded twice."""
+
+from __future__ import annotations
+
+import hashlib
+import sqlite3
+import threading
+from collections.abc import Sequence
+from pathlib import Path
+
+import numpy as np
+
+from rulespal.embeddings import Embedder
+
+
+class EmbeddingCache:
+    """Embeds texts through a SQLite cache (one row per model + text digest, float32 vector)."""
+
+    def __init__(self, path: Path, embedder: Embedder):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self.embedder = embedder
+        self._db = sqlite3.connect(str(path), check_same_thread=False)
+        self._db.execute("CREATE TABLE IF NOT EXISTS vectors (key TEXT PRIMARY KEY, vector BLOB)")
+        self._lock = threading.Lock()
+
+    def _key(self, text: str) -> str:
+        return hashlib.sha256(f"{self.embedder.model_id}\0{text}".encode()).hexdigest()
+
+    def embed(self, texts: Sequence[str]) -> list[list[float]]:
+        """Vectors for texts: cached ones read back, the others embedded and stored."""
+        keys = [self._key(t) for t in texts]
+        with self._lock:
+            found = {}
+            for start in range(0, len(keys), 500):
+                part = keys[start:start + 500]
+                rows = self._db.execute(f"SELECT key, vector FROM vectors WHERE key IN ({','.join('?' * len(part))})",
+                                        part)
+                found.update({k: np.frombuffer(v, dtype=np.float32).tolist() for k, v in rows})
+        missing = [i for i, k in enumerate(keys) if k not in found]
+        if missing:
+            vectors = self.embedder.embed([texts[i] for i in missing])
+            with self._lock, self._db:
+                self._db.executemany("INSERT OR REPLACE INTO vectors VALUES (?, ?)",
+                                     [(keys[i], np.asarray(v, dtype=np.float32).tobytes())
+                                      for i, v in zip(missing, vectors)])
+            found.update({keys[i]: v for i, v in zip(missing, vectors)})
+        return [found[k] for k in keys]
