@@ -10,17 +10,16 @@ from itertools import chain
 
 import anyio
 from fastapi import APIRouter, Depends
-from starlette.concurrency import run_in_threadpool
 from sse_starlette import EventSourceResponse, ServerSentEvent
+from starlette.concurrency import run_in_threadpool
 
 from engine import PositionError
-from rulespal.api.deps import AppSettings, ChatAssistant, Pal
+from rulespal.api.deps import ChatAssistant, Pal
 from rulespal.api.errors import error_body
 from rulespal.api.ratelimit import rate_limited
 from rulespal.api.schemas import ERROR_RESPONSES, AnswerOut, AskIn, ChatEventOut, MessageOut
-from rulespal.errors import QuestionTooLong, RulesPalError
+from rulespal.errors import RulesPalError
 from rulespal.service import RulesPal
-from rulespal.settings import Settings
 
 log = logging.getLogger(__name__)
 
@@ -32,18 +31,15 @@ router = APIRouter(prefix="/api", tags=["chat"], dependencies=[Depends(rate_limi
 })
 
 
-def _checked(body: AskIn, pal: RulesPal, settings: Settings) -> tuple[str, str | None]:
-    """The question (within the length limit) and the resolved game id, before any model work starts."""
-    if len(body.question) > settings.max_question_chars:
-        raise QuestionTooLong(len(body.question), settings.max_question_chars)
-    return body.question, pal.book(body.game).id if body.game else None
+def _game(body: AskIn, pal: RulesPal) -> str | None:
+    """The resolved game id, before any model work starts (the assistant checks the question itself)."""
+    return pal.book(body.game).id if body.game else None
 
 
 @router.post("/ask", response_model=AnswerOut, summary="Ask a question (whole answer)")
-def ask(body: AskIn, pal: Pal, settings: AppSettings, assistant: ChatAssistant) -> dict:
+def ask(body: AskIn, pal: Pal, assistant: ChatAssistant) -> dict:
     """The answer with its verified citations and the engine calls behind it."""
-    question, game = _checked(body, pal, settings)
-    return assistant.ask(question, game=game, thread_id=body.thread_id, position=body.position).to_dict()
+    return assistant.ask(body.question, game=_game(body, pal), thread_id=body.thread_id, position=body.position).to_dict()
 
 
 def _frames(events: Iterator) -> Iterator[ServerSentEvent]:
@@ -89,9 +85,8 @@ async def _sse(first: list, events: Iterator) -> AsyncIterator[ServerSentEvent]:
              responses={200: {"content": {"text/event-stream": {"schema": ChatEventOut.model_json_schema()}},
                               "description": "Events `token`, `tool_call`, `tool_result`, `citations`, then `done` "
                                              "(data = the whole answer) or `error`; each data is JSON."}})
-def chat(body: AskIn, pal: Pal, settings: AppSettings, assistant: ChatAssistant) -> EventSourceResponse:
+def chat(body: AskIn, pal: Pal, assistant: ChatAssistant) -> EventSourceResponse:
     """Stream the answer: tokens as they come, tool calls and results, verified citations, then the whole answer."""
-    question, game = _checked(body, pal, settings)
-    events = assistant.stream(question, game=game, thread_id=body.thread_id, position=body.position)
-    first = next(events, None)  # errors before the first event (empty question, unknown game) get their HTTP status
+    events = assistant.stream(body.question, game=_game(body, pal), thread_id=body.thread_id, position=body.position)
+    first = next(events, None)  # errors before the first event (empty or long question) get their HTTP status
     return EventSourceResponse(_sse([first] if first else [], events))
