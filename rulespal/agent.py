@@ -20,7 +20,7 @@ from rulespal.citations import verify
 from rulespal.compose import (engine_summary, position_unreadable, refusal_text, rule_text, ruling_text,
                               verdict_text)
 from rulespal.conversation import Conversations, Turn
-from rulespal.errors import EmptyQuestion, QuestionTooLong, UnknownGame
+from rulespal.errors import EmptyQuestion, QuestionTooLong, UnknownGame, WhichGame
 from rulespal.evidence import Evidence, EvidenceFinder
 from rulespal.memory import make_checkpointer
 from rulespal.models.base import ChatModel, Message, ToolSpec
@@ -111,6 +111,8 @@ class Assistant:
         previous = history[-1].query if history and is_followup(question) else None
         found = self.pal.search(question, game=game, k=5, follow_up_of=previous)
         if found.game is None:
+            if found.candidates:
+                raise WhichGame(c.to_dict() for c in found.candidates)
             raise UnknownGame(question, self.pal.library.ids)
         kind = question_kind(question)
         evidence = self.finder.find(question, found, kind, context=previous)

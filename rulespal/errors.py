@@ -52,3 +52,12 @@ class NoTextLayer(RulebookFormatError):
         self.name, self.pages = name, pages
         super().__init__(f"{name}: none of its {pages} pages has a text layer (a scan?); "
                          "run it through OCR first (e.g. `ocrmypdf in.pdf out.pdf`) or supply the rulebook as Markdown")
+
+
+class WhichGame(RulesPalError):
+    """A question that names no game and fits several: the likely games, best first, to pick from."""
+
+    def __init__(self, candidates: Iterable[dict]):
+        self.candidates = tuple(candidates)
+        names = ", ".join(f"{c['title']} ({c['game']})" for c in self.candidates) or "none"
+        super().__init__(f"which game is this about? It could be: {names}; ask again naming the game")

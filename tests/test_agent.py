@@ -161,3 +161,17 @@ def test_a_capable_models_own_sentence_is_shown_only_when_it_passes_the_checks(p
         bad = ScriptedModel(choices=[SURE_NO], replies=[reply], capabilities=prose)
         shown = assistant(pal, bad).ask(question)
         assert reply not in shown.answer and shown.answer.startswith("No. The rulebook says")
+
+
+def test_a_question_that_fits_several_games_asks_which(tmp_path):
+    from rulespal.errors import WhichGame
+
+    books = tmp_path / "books"
+    books.mkdir()
+    for game in ("Pebbles", "Cobbles"):
+        (books / f"{game.lower()}.md").write_text(
+            f"---\nid: {game.lower()}\ntitle: {game}\n---\n# Scoring\nEach stone on the board scores 2 points.\n")
+    service = RulesPal(Settings(home=tmp_path / "home", rulebooks_dir=books))
+    with pytest.raises(WhichGame) as asked:
+        assistant(service).ask("how many points does each stone on the board score?")
+    assert {c["game"] for c in asked.value.candidates} == {"pebbles", "cobbles"}

@@ -12,7 +12,8 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 
 from engine import PositionError
-from rulespal.errors import EmptyQuestion, NoEngine, QuestionTooLong, RulesPalError, UnknownGame, UnknownSection
+from rulespal.errors import (EmptyQuestion, NoEngine, QuestionTooLong, RulesPalError, UnknownGame, UnknownSection,
+                             WhichGame)
 
 
 class RateLimited(RulesPalError):
@@ -41,6 +42,8 @@ def error_body(exc: Exception) -> tuple[int, dict[str, Any], dict[str, str]]:
         return 422, _problems([(("body", *e.loc), e.msg, "position") for e in exc.errors]), {}
     if isinstance(exc, EmptyQuestion):
         return 422, _problems([(("body", "question"), str(exc), "empty")]), {}
+    if isinstance(exc, WhichGame):
+        return 422, {"detail": str(exc), "candidates": list(exc.candidates)}, {}
     if isinstance(exc, QuestionTooLong):
         return 413, {"detail": str(exc)}, {}
     if isinstance(exc, RateLimited):
