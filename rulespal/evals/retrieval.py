@@ -8,11 +8,9 @@ import numpy as np
 
 from rulespal.evals.datasets import load_jsonl, save_result
 from rulespal.evals.metrics import first_gold_rank, hit_at, mrr
+from rulespal.evals.passages import naive_chunks
 from rulespal.library import Library
 from rulespal.service import RulesPal
-
-NAIVE_SIZE, NAIVE_OVERLAP = 1000, 100
-
 
 class NaiveBaseline:
     """Fixed 1000-character chunks (100 overlap) of each rulebook's Markdown body, dense only, same model."""
@@ -26,19 +24,7 @@ class NaiveBaseline:
 
     @staticmethod
     def _chunks(game: str, library: Library) -> list[tuple[str, str, str]]:
-        book = library.resolve(game)
-        # the body as one string, remembering which section each character belongs to
-        body, owner = "", []
-        for s in book.sections:
-            piece = f"{'#' * s.level} {s.title}\n{s.text}\n\n"
-            body += piece
-            owner.extend([s.id] * len(piece))
-        out = []
-        for start in range(0, max(1, len(body) - NAIVE_OVERLAP), NAIVE_SIZE - NAIVE_OVERLAP):
-            text = body[start:start + NAIVE_SIZE]
-            ids = owner[start:start + len(text)]
-            out.append((game, max(set(ids), key=ids.count), text))
-        return out
+        return [(game, sid, text) for sid, text in naive_chunks(library.resolve(game))]
 
     def ranked_sections(self, query: str, game: str | None) -> list[str]:
         """Section ids of the nearest chunks (deduplicated, best first)."""
