@@ -2,7 +2,7 @@
 
 Adding an engine for a new game (tests/test_engine_conformance.py checks the layout and runs every operation):
 
-1. Write the rulebook first (rulebooks/<game-id>.md); its section ids are the anchors the engine cites.
+1. Write the rulebook first (rulespal/rulebooks/<game-id>.md); its section ids are the anchors the engine cites.
 2. Create the package `engine/<game_id with underscores>/` with the same files as the others:
    - `__init__.py`: only `ENGINE = GameEngine(GAME_ID, (Operation(name, description, schema, run), ...))`, with at
      least `check` and `score`; descriptions are written for people and models (they become the tool texts).

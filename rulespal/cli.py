@@ -183,7 +183,17 @@ def eval_(suite: Annotated[str, typer.Argument(help="retrieval, outside, detecti
           limit: Annotated[Optional[int], typer.Option("--limit", help="Only the first N questions.")] = None,
           split: Annotated[Optional[str], typer.Option("--split", help="answers: only the dev or holdout part.")] = None,
           as_json: JsonOpt = False) -> None:
-    """Run an evaluation and write evals/results/; prints the metrics."""
+    """Run an evaluation into a new evals/results/<timestamp>/ folder; print the metrics and the change from the
+    committed baseline (evals/results/<name>.json; copy a run's files there to make it the new baseline)."""
+    from rulespal.evals.datasets import comparison, run_dir
+
+    _run_eval(suite, model, limit, split, as_json)
+    for path in sorted(run_dir().glob("*.json")):
+        typer.echo(comparison(path), err=as_json)
+
+
+def _run_eval(suite: str, model: str | None, limit: int | None, split: str | None, as_json: bool) -> None:
+    """Run one evaluation suite and print its metrics."""
     from rulespal.render import table
 
     if suite == "retrieval":

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from functools import cache
+from importlib import resources
 from pathlib import Path
 
 from platformdirs import user_data_dir
 from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
-PACKAGE_DIR = Path(__file__).resolve().parent
-BUNDLED_RULEBOOKS = PACKAGE_DIR.parent / "rulebooks"
+BUNDLED_RULEBOOKS = Path(str(resources.files("rulespal") / "rulebooks"))  # package data: found wherever it is installed
 
 
 class Settings(BaseSettings):

@@ -1,7 +1,7 @@
-"""Validate the outside-books eval: rulebooks under evals/outside/rulebooks and
-questions in evals/datasets/outside.jsonl. Data-only check, no project code used.
+"""Validate the outside-books eval: rulebooks under rulespal/evals/books/outside and
+questions in rulespal/evals/datasets/outside.jsonl. Data-only check, no project code used.
 
-Usage: python evals/outside/validate.py [--sections BOOK]
+Usage: python scripts/validate_outside_eval.py [--sections BOOK]
 """
 import json
 import re
@@ -11,9 +11,9 @@ from pathlib import Path
 
 import yaml
 
-ROOT = Path(__file__).resolve().parents[2]
-BOOKS = ROOT / "evals" / "outside" / "rulebooks"
-DATASET = ROOT / "evals" / "datasets" / "outside.jsonl"
+ROOT = Path(__file__).resolve().parents[1]
+BOOKS = ROOT / "rulespal" / "evals" / "books" / "outside"
+DATASET = ROOT / "rulespal" / "evals" / "datasets" / "outside.jsonl"
 HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
 
 

@@ -7,6 +7,7 @@ import pytest
 
 from engine import PositionError, get_engine
 from rulespal.library import Library
+from rulespal.settings import BUNDLED_RULEBOOKS
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = json.loads((ROOT / "engine" / "cartographers" / "data" / "cartographers.json").read_text(encoding="utf-8"))
@@ -76,7 +77,7 @@ def test_seasons_thresholds_and_edicts():
 
 
 def test_every_rule_ref_is_a_rulebook_section():
-    book = Library.from_paths([ROOT / "rulebooks"]).resolve("cartographers")
+    book = Library.from_paths([BUNDLED_RULEBOOKS]).resolve("cartographers")
     refs = set(_refs(OPERATION.run({})))
     # 2 map sides + 4 decks + 16 scoring cards + terrain/ruins/rift/ambush sections + seasons = 27 distinct
     assert len(refs) == 27

@@ -10,13 +10,14 @@ from importlib import import_module
 from pathlib import Path
 
 import pytest
+from engine_fuzz import rule_refs, verdict_problem
 from jsonschema import Draft202012Validator
 
 from engine import engine_ids, get_engine
-from engine_fuzz import rule_refs, verdict_problem
 from rulespal.library import Library
+from rulespal.settings import BUNDLED_RULEBOOKS
 
-LIBRARY = Library.from_paths([Path(__file__).resolve().parents[1] / "rulebooks"])
+LIBRARY = Library.from_paths([BUNDLED_RULEBOOKS])
 CASES = [(game, op) for game in engine_ids() for op in get_engine(game).operations]
 IDS = [f"{game}:{op.name}" for game, op in CASES]
 

@@ -8,9 +8,10 @@ import pytest
 
 from engine import engine_ids
 from rulespal.library import Library
+from rulespal.settings import BUNDLED_RULEBOOKS
 
 ROOT = Path(__file__).resolve().parents[1]
-LIBRARY = Library.from_paths([ROOT / "rulebooks"])
+LIBRARY = Library.from_paths([BUNDLED_RULEBOOKS])
 
 
 @pytest.mark.parametrize("game", engine_ids())

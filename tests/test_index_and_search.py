@@ -1,16 +1,15 @@
 """Ingestion into a real Chroma store with the real embedding model, fingerprints, and hybrid search."""
 
-from pathlib import Path
 
 import pytest
 
 from rulespal.embeddings import get_embedder
 from rulespal.index import ensure_index, fingerprint
 from rulespal.library import Library
-from rulespal.settings import Settings
+from rulespal.settings import BUNDLED_RULEBOOKS, Settings
 from rulespal.store import VectorStore, make_client
 
-BOOKS = Path(__file__).resolve().parents[1] / "rulebooks"
+BOOKS = BUNDLED_RULEBOOKS
 
 
 @pytest.mark.parametrize("question, game, section", [

@@ -7,8 +7,9 @@ import pytest
 from rulespal.errors import RulebookFormatError
 from rulespal.library import Library
 from rulespal.rulebook import parse_rulebook, slugify
+from rulespal.settings import BUNDLED_RULEBOOKS
 
-BOOKS = Path(__file__).resolve().parents[1] / "rulebooks"
+BOOKS = BUNDLED_RULEBOOKS
 SAMPLE = """---
 id: demo-game
 title: Demo Game

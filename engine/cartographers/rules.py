@@ -1,5 +1,5 @@
 """Rules data of Cartographers: the game facts file (data/cartographers.json), the tables read from it, and every
-rulebook anchor (section ids of rulebooks/cartographers.md) the engine cites."""
+rulebook anchor (section ids of rulespal/rulebooks/cartographers.md) the engine cites."""
 
 from __future__ import annotations
 

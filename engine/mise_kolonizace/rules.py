@@ -50,7 +50,7 @@ END_GAME_TILES_PER_PLAYER = 2
 END_GAME_STACK_SIZE = 2
 TILES_PER_PLAYER = 24
 
-# Rulebook anchors (section ids of rulebooks/mise-kolonizace.md).
+# Rulebook anchors (section ids of rulespal/rulebooks/mise-kolonizace.md).
 REF_GAMEPLAY = "gameplay"
 REF_PLACING_EXAMPLES = "gameplay/examples-of-placing-tiles"
 REF_SCORING = "scoring-points"

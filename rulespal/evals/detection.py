@@ -25,7 +25,7 @@ def summarise(results: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def run(pal: RulesPal, progress: Callable[[str], None] = lambda _: None) -> dict[str, Any]:
-    """Evaluate detection on evals/datasets/detection.jsonl; write evals/results/detection.json."""
+    """Evaluate detection on rulespal/evals/datasets/detection.jsonl; write detection.json in the run folder."""
     service = eval_pal(pal, "detection", [OUTSIDE_BOOKS, LIBRARY_BOOKS])
     results = []
     for row in load_jsonl("detection"):

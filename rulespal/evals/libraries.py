@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
+from rulespal.evals.datasets import BOOKS
 from rulespal.service import RulesPal
 
-EVALS = Path(__file__).resolve().parents[2] / "evals"
-OUTSIDE_BOOKS = EVALS / "outside" / "rulebooks"
-LIBRARY_BOOKS = EVALS / "library" / "rulebooks"
+OUTSIDE_BOOKS = BOOKS / "outside"
+LIBRARY_BOOKS = BOOKS / "library"
 
 
 def eval_pal(pal: RulesPal, name: str, folders: Sequence[Path]) -> RulesPal:

@@ -50,7 +50,7 @@ def summarise(results: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def run(pal: RulesPal, k: int = 5, progress: Callable[[str], None] = lambda _: None) -> dict[str, Any]:
-    """Evaluate every system on evals/datasets/outside.jsonl; write evals/results/outside.json."""
+    """Evaluate every system on rulespal/evals/datasets/outside.jsonl; write outside.json in the run folder."""
     rows = load_jsonl("outside")
     service = eval_pal(pal, "outside", [OUTSIDE_BOOKS])
     baselines = {name: FlatBaseline(service.library, service.embedder, name) for name in ("legacy", "naive")}
