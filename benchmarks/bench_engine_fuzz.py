@@ -39,7 +39,7 @@ def main() -> int:
     parser.add_argument("--examples", type=int, default=2000, help="examples per target (default 2000)")
     args = parser.parse_args()
     targets = [(oid, documents(op), lambda doc, op=op: run_safely(op, doc)) for oid, (_, op) in
-               zip(OPERATION_IDS, OPERATIONS)] + [("reader", reader_inputs, read_safely)]
+               zip(OPERATION_IDS, OPERATIONS, strict=False)] + [("reader", reader_inputs, read_safely)]
     total_tried = total_failed = 0
     started = time.perf_counter()
     for name, strategy, check in targets:

@@ -15,8 +15,9 @@ Verdict semantics, the same in every engine (tests/test_engine_conformance.py ch
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, field
-from typing import Any, Callable, Mapping
+from typing import Any
 
 from engine.kit import ErrorDetail, PositionError, check_document
 

@@ -44,7 +44,7 @@ class Answer:
     verdict: str | None = None
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> "Answer":
+    def from_dict(cls, data: dict[str, Any]) -> Answer:
         """Rebuild an Answer from its JSON form."""
         return cls(data["answer"], data["game"], tuple(Citation(**c) for c in data["citations"]),
                    tuple(ToolCallRecord(**t) for t in data["tool_calls"]), data.get("thread_id"),

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import json
-import sys
 from collections.abc import Callable
 from functools import cache, wraps
 from pathlib import Path
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any
 
 import typer
 
@@ -20,7 +19,7 @@ app = typer.Typer(help="RulesPal: board-game rules answered from the rulebook, s
 
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")]
 GameArg = Annotated[str, typer.Argument(help="Game id, title or alias (see `rulespal games`).")]
-GameOpt = Annotated[Optional[str], typer.Option("--game", "-g", help="Restrict to one game (detected if omitted).")]
+GameOpt = Annotated[str | None, typer.Option("--game", "-g", help="Restrict to one game (detected if omitted).")]
 
 NOT_FOUND, BAD_INPUT = 1, 2
 
@@ -107,7 +106,7 @@ def search(query: Annotated[str, typer.Argument(help="What to look for.")], game
 
 @app.command()
 @handles_errors
-def ingest(paths: Annotated[Optional[list[Path]], typer.Argument(help="Rulebook files or folders (.md, .pdf) to add.")] = None,
+def ingest(paths: Annotated[list[Path] | None, typer.Argument(help="Rulebook files or folders (.md, .pdf) to add.")] = None,
            force: Annotated[bool, typer.Option("--force", help="Rebuild even if nothing changed.")] = False,
            as_json: JsonOpt = False) -> None:
     """Build the index (only when rulebooks or the model changed), adding rulebooks (Markdown or PDF) from PATHs."""
@@ -153,8 +152,8 @@ def title(game: GameArg, pawints: Annotated[int, typer.Argument(help="Final scor
 
 
 @app.command()
-def serve(host: Annotated[Optional[str], typer.Option(help="Interface to listen on (RULESPAL_HOST).")] = None,
-          port: Annotated[Optional[int], typer.Option(help="Port (RULESPAL_PORT).")] = None,
+def serve(host: Annotated[str | None, typer.Option(help="Interface to listen on (RULESPAL_HOST).")] = None,
+          port: Annotated[int | None, typer.Option(help="Port (RULESPAL_PORT).")] = None,
           workers: Annotated[int, typer.Option(min=1, help="Worker processes (share one index via RULESPAL_CHROMA_URL "
                                                            "and rate limits via RULESPAL_REDIS_URL).")] = 1,
           as_json: JsonOpt = False) -> None:
@@ -179,9 +178,9 @@ def serve(host: Annotated[Optional[str], typer.Option(help="Interface to listen 
 @app.command(name="eval")
 @handles_errors
 def eval_(suite: Annotated[str, typer.Argument(help="retrieval, outside, detection, answers or tools.")],
-          model: Annotated[Optional[str], typer.Option("--model", help="Chat model spec (answers/tools).")] = None,
-          limit: Annotated[Optional[int], typer.Option("--limit", help="Only the first N questions.")] = None,
-          split: Annotated[Optional[str], typer.Option("--split", help="answers: only the dev or holdout part.")] = None,
+          model: Annotated[str | None, typer.Option("--model", help="Chat model spec (answers/tools).")] = None,
+          limit: Annotated[int | None, typer.Option("--limit", help="Only the first N questions.")] = None,
+          split: Annotated[str | None, typer.Option("--split", help="answers: only the dev or holdout part.")] = None,
           as_json: JsonOpt = False) -> None:
     """Run an evaluation into a new evals/results/<timestamp>/ folder; print the metrics and the change from the
     committed baseline (evals/results/<name>.json; copy a run's files there to make it the new baseline)."""
@@ -208,8 +207,16 @@ def _run_eval(suite: str, model: str | None, limit: int | None, split: str | Non
     if suite in ("outside", "detection"):
         _eval_library(suite, as_json)
         return
+    if suite == "evidence":
+        from rulespal.evals.evidence import run as run_evidence
+
+        report = run_evidence(pal(), progress=lambda line: typer.echo(line, err=True))
+        emit({k: v for k, v in report.items() if k != "rows"}, as_json, lambda r: table(
+            ["split", "questions", "quote holds passage", "mean chars"],
+            [(s, *(str(r[s][k]) for k in ("questions", "quote_holds_passage", "mean_chars"))) for s in ("dev", "holdout")]))
+        return
     if suite not in ("answers", "tools"):
-        raise typer.BadParameter(f"unknown suite {suite!r}; use retrieval, outside, detection, answers or tools")
+        raise typer.BadParameter(f"unknown suite {suite!r}; use retrieval, outside, detection, evidence, answers or tools")
     from rulespal.agent import build_assistant
     from rulespal.evals.answers import run_answers, run_tools
 
@@ -291,14 +298,14 @@ def _stream_turn(bot, question: str, game: str | None, thread: str | None):
     return done
 
 
-ModelOpt = Annotated[Optional[str], typer.Option("--model", help="Chat model spec: local, extractive, openai-compatible:URL, openai:…, anthropic:…, ollama:….")]
+ModelOpt = Annotated[str | None, typer.Option("--model", help="Chat model spec: local, extractive, openai-compatible:URL, openai:…, anthropic:…, ollama:….")]
 
 
 @app.command()
 @handles_errors
 def ask(question: Annotated[str, typer.Argument(help="Your rules question (a position may be pasted as JSON).")],
         game: GameOpt = None, model: ModelOpt = None,
-        thread: Annotated[Optional[str], typer.Option("--thread", help="Conversation id to continue.")] = None,
+        thread: Annotated[str | None, typer.Option("--thread", help="Conversation id to continue.")] = None,
         as_json: JsonOpt = False) -> None:
     """Ask a rules question; the answer quotes and cites the rulebook, numbers come from the engines."""
     bot = _assistant(model)

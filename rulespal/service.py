@@ -10,9 +10,9 @@ from pathlib import Path
 from typing import Any
 
 from engine import GameEngine, engine_ids, get_engine
+from rulespal.embedding_cache import EmbeddingCache
 from rulespal.embeddings import Embedder, get_embedder
 from rulespal.errors import NoEngine
-from rulespal.embedding_cache import EmbeddingCache
 from rulespal.index import IndexStatus, Progress, ensure_index
 from rulespal.library import Library, read_sources, write_sources
 from rulespal.passages import TOTAL_CHARS

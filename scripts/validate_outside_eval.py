@@ -79,7 +79,7 @@ def main():
         books[p.stem] = (meta, body, sections, heads, size)
 
     if len(sys.argv) > 2 and sys.argv[1] == "--sections":
-        for i, level, sid in books[sys.argv[2]][3]:
+        for _, level, sid in books[sys.argv[2]][3]:
             print("  " * (level - 1) + sid)
         return 0
 
@@ -88,7 +88,7 @@ def main():
     splits = Counter()
     styles = Counter()
     holdout_books = Counter()
-    rows = [json.loads(l) for l in DATASET.read_text().splitlines() if l.strip()]
+    rows = [json.loads(ln) for ln in DATASET.read_text().splitlines() if ln.strip()]
     for r in rows:
         rid = r.get("id")
         seen[rid] += 1
@@ -127,7 +127,7 @@ def main():
         if n > 1:
             errors.append(f"duplicate id {rid}")
 
-    for name, (meta, _, sections, heads, size) in books.items():
+    for name, (_, _, _, heads, size) in books.items():
         depth = max(lv for _, lv, _ in heads)
         print(f"{name}: {size} bytes, {len(heads)} sections, max depth {depth}")
     print(f"questions: {len(rows)}  per book: {dict(per_book)}")

@@ -84,7 +84,7 @@ def deal_edicts(rng: random.Random) -> dict[str, ScoringCard]:
         decks.setdefault(card.deck, []).append(card)
     drawn = [rng.choice(cards) for cards in decks.values()]
     rng.shuffle(drawn)
-    return dict(zip(EDICTS, drawn))
+    return dict(zip(EDICTS, drawn, strict=False))
 
 
 @dataclass(frozen=True)

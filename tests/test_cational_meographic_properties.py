@@ -72,7 +72,7 @@ def test_turning_flipping_and_moving_the_whole_position_changes_no_score(doc, k,
 @given(positions(), st.lists(st.integers(0, 7), min_size=3, max_size=3))
 def test_turning_or_flipping_a_mission_pattern_changes_no_score(doc, ks):
     turned = doc | {"missions": [m | {"pattern": [moved(p, SYMMETRIES[k], 5, -2) for p in m["pattern"]]}
-                                 for m, k in zip(doc["missions"], ks)]}
+                                 for m, k in zip(doc["missions"], ks, strict=False)]}
     assert summary(score(turned)) == summary(score(doc))
 
 

@@ -3,7 +3,6 @@
 import pytest
 
 from engine.cational_meographic import ENGINE
-from engine.protocol import PositionError
 
 
 def tile(r, c, kind="forest", pawints=1):

@@ -12,7 +12,7 @@ from engine.cational_meographic.supply import BLIND_DRAW, Supply
 class FirstInBag(random.Random):
     """A stand-in random source that always draws the first tile left in the bag, so draws can be worked by hand."""
 
-    def randrange(self, *args, **kwargs):
+    def randrange(self, *_args, **_kwargs):
         return 0
 
 

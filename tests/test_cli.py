@@ -48,7 +48,8 @@ def test_search_json_keys(run):
     assert data["hits"][0]["section_id"] == "general-scoring-rules-to-remember"
 
 
-def test_ingest_outside_folder_without_front_matter(tmp_path, rp_home):
+@pytest.mark.usefixtures("rp_home")
+def test_ingest_outside_folder_without_front_matter(tmp_path):
     from rulespal.service import RulesPal
     from rulespal.settings import Settings
 

@@ -4,6 +4,7 @@ exits 0, 1 or 2 only (bounded Hypothesis runs; benchmarks/bench_engine_fuzz.py r
 from __future__ import annotations
 
 import pytest
+from engine_fuzz import OPERATION_IDS, OPERATIONS, documents, notation_text, read_safely, reader_inputs, run_safely
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
@@ -11,13 +12,12 @@ from typer.testing import CliRunner
 from engine import PositionError
 from engine.kit import MAX_BYTES, MAX_DEPTH, read_document
 from rulespal.cli import app
-from engine_fuzz import OPERATION_IDS, OPERATIONS, documents, notation_text, read_safely, reader_inputs, run_safely
 
 FAST = settings(max_examples=40, deadline=None, database=None, suppress_health_check=list(HealthCheck))
 
 
-@pytest.mark.parametrize(("game", "op"), OPERATIONS, ids=OPERATION_IDS)
-def test_every_operation_answers_or_refuses_any_document(game, op):
+@pytest.mark.parametrize(("_game", "op"), OPERATIONS, ids=OPERATION_IDS)
+def test_every_operation_answers_or_refuses_any_document(_game, op):
     @FAST
     @given(documents(op))
     def check(doc):

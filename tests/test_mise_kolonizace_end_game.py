@@ -14,7 +14,7 @@ def test_bonus_counts_every_cosmonaut_and_alien_on_both_tiles() -> None:
     # blue: tile 1 has 1 blue cosmonaut + 1 alien, tile 2 (split) 1 red cosmonaut and 2 aliens -> (2 + 3) x 2 = 10.
     # red: 1 red cosmonaut on tile 1, nothing on tile 2 -> 2.
     result = END_GAME("blue 30 | F(blue=1 a=1) | F(red=1 a=1) \\g M(a=1)\nred 37 | S(red=1) | M")
-    assert [(l["key"], l["points"], l["rule_ref"]) for l in result["lines"]] == [
+    assert [(ln["key"], ln["points"], ln["rule_ref"]) for ln in result["lines"]] == [
         ("bonus:blue", 10, "end-of-game"), ("bonus:red", 2, "end-of-game")]
     assert result["total"] == 12
     assert result["final_totals"] == {"blue": 40, "red": 39}

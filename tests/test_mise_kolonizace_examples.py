@@ -85,7 +85,7 @@ def test_scoring_example_1_blue_scores_11() -> None:
     result = score(EXAMPLE_1)
     assert result["legal"] is True
     assert result["total"] == 11
-    assert [(l["key"], l["points"], l["rule_ref"]) for l in result["lines"]] == [("player:blue", 11, "scoring-points")]
+    assert [(ln["key"], ln["points"], ln["rule_ref"]) for ln in result["lines"]] == [("player:blue", 11, "scoring-points")]
     [area] = result["areas"]
     assert (area["kind"], area["size"], area["value"], area["winners"]) == ("forest", 2, 11, ["blue"])
     items = {i["key"]: i["points"] for i in area["items"]}
@@ -117,8 +117,8 @@ def test_scoring_example_2_red_and_blue_share_12() -> None:
     # split 6 + 6 with nothing lost.
     result = score(EXAMPLE_2)
     assert result["total"] == 12
-    assert [(l["key"], l["points"]) for l in result["lines"]] == [("player:red", 6), ("player:blue", 6)]
-    assert all(l["rule_ref"] == "scoring-points/scoring-examples" for l in result["lines"])
+    assert [(ln["key"], ln["points"]) for ln in result["lines"]] == [("player:red", 6), ("player:blue", 6)]
+    assert all(ln["rule_ref"] == "scoring-points/scoring-examples" for ln in result["lines"])
     [area] = result["areas"]
     assert (area["size"], area["aliens"], area["value"], area["share"], area["lost"]) == (6, 1, 12, 6, 0)
     assert area["cosmonauts"] == {"red": 3, "blue": 3}
@@ -143,7 +143,7 @@ def test_scoring_example_3_single_tile_closes_at_once_blue_scores_10() -> None:
     # six-tile swamp (still open to the north) holding an alien: 1 + 6 + 3 = 10 for blue.
     result = score(EXAMPLE_3)
     assert result["total"] == 10
-    assert [(l["key"], l["points"]) for l in result["lines"]] == [("player:blue", 10)]
+    assert [(ln["key"], ln["points"]) for ln in result["lines"]] == [("player:blue", 10)]
     [area] = result["areas"]
     assert {i["key"]: i["points"] for i in area["items"]} == {"area:2:size": 1, "area:2:aliens": 0,
                                                              "area:2:neighbour:1": 6 + 3}
@@ -153,6 +153,6 @@ def test_scoring_example_3_single_tile_closes_at_once_blue_scores_10() -> None:
 def test_scoring_examples_are_legal_placements_at_every_step() -> None:
     # Each example position is built tile by tile by legal placements.
     for example in (EXAMPLE_1, EXAMPLE_2, EXAMPLE_3):
-        lines = [l for l in example.strip().splitlines() if l.startswith("@")]
+        lines = [ln for ln in example.strip().splitlines() if ln.startswith("@")]
         for count in range(1, len(lines) + 1):
             assert check("\n".join(lines[:count]))["legal"] is True, lines[count - 1]

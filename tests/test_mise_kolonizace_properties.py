@@ -159,7 +159,7 @@ class Oracle:
             value += len({t[0] for t in other}) + 3 * sum(self.info[a]["aliens"] for a in others)
         return value
 
-    def awards(self, before: "Oracle") -> dict[str, int]:
+    def awards(self, before: Oracle) -> dict[str, int]:
         """Points to each colour for the areas closed now that were not closed (as the same set) before."""
         old = {r for r in before.regions() if before.closed(r)}
         regions = self.regions()

@@ -20,7 +20,7 @@ def score(doc: object) -> dict:
 
 
 def awards(result: dict) -> dict[str, int]:
-    return {l["key"]: l["points"] for l in result["lines"]}
+    return {ln["key"]: ln["points"] for ln in result["lines"]}
 
 
 # --- placement --------------------------------------------------------------------------------------------------
@@ -163,7 +163,7 @@ def test_majority_takes_everything() -> None:
 def test_no_cosmonaut_nobody_scores_but_area_is_reported() -> None:
     result = score(TIE.format(cosmonauts=""))
     assert result["total"] == 0
-    assert [(l["key"], l["points"]) for l in result["lines"]] == [("area:2:unclaimed", 0)]
+    assert [(ln["key"], ln["points"]) for ln in result["lines"]] == [("area:2:unclaimed", 0)]
     assert (result["areas"][0]["value"], result["areas"][0]["winners"], result["areas"][0]["lost"]) == (13, [], 13)
 
 
@@ -256,7 +256,7 @@ def test_rule_refs_are_rulebook_sections() -> None:
     docs = ["@1,1 F", "@0,1 F(S=o)\n@0,1 M", "@1,0 F(W=o)\n@1,1 S\n@0,1 F", TIE.format(cosmonauts="red=1 blue=1")]
     for doc in docs:
         for result in (check(doc), score(doc)):
-            refs = {r["rule_ref"] for r in result.get("reasons", [])} | {l["rule_ref"] for l in result.get("lines", [])}
+            refs = {r["rule_ref"] for r in result.get("reasons", [])} | {ln["rule_ref"] for ln in result.get("lines", [])}
             assert refs <= allowed
 
 

@@ -6,9 +6,9 @@ from langgraph.checkpoint.memory import InMemorySaver
 from services import llama_server
 
 from rulespal.agent import Assistant
-from rulespal.tools import engine_tool_specs
 from rulespal.models.base import Message, ModelUnavailable
 from rulespal.models.openai_compatible import OpenAICompatibleModel, parse_spec
+from rulespal.tools import engine_tool_specs
 
 pytestmark = pytest.mark.slow
 

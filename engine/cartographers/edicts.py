@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Callable, Iterable
 
 from engine.cartographers.grid import CELL_COUNT, CODES, EDGE, EMPTY, NEIGHBOURS, SIZE, Board, fmt_cells, index
 

@@ -58,7 +58,7 @@ def _snapshot(raw: Any, side: MapSide | None, loc: tuple[str | int, ...], proble
 def _check_progress(earlier: Snapshot, later: Snapshot, loc: tuple[str | int, ...], problems: Problems,
                     season: str) -> None:
     """Drawn spaces never change and shape coins never go down from one season to the next."""
-    for i, (before, after) in enumerate(zip(earlier.board.cells, later.board.cells)):
+    for i, (before, after) in enumerate(zip(earlier.board.cells, later.board.cells, strict=False)):
         if before != EMPTY and before != after:
             r, c = cell_of(i)
             problems.add((*loc, "grid", r, c), f"{where(r, c)} was {before!r} at the end of {season} "
@@ -115,7 +115,7 @@ def score_game(doc: Any) -> dict[str, Any]:
     for name in {n for n in names if names.count(n) > 1}:
         problems.add(("players",), f"two players are called {name!r}; names must differ")
     parsed = [(p, player) for p, player in enumerate(players) if player]
-    for (first, one), (p, other) in zip(parsed, parsed[1:]):
+    for (first, one), (p, other) in zip(parsed, parsed[1:], strict=False):
         if len(other.seasons) != len(one.seasons):
             problems.add(("players", p, "seasons"), f"{other.name} has {len(other.seasons)} season-end "
                                                     f"sheet(s) but {one.name} (players.{first}.seasons) "

@@ -163,7 +163,7 @@ def parse_edicts(cards: Any, season_value: Any, problems: Problems,
             problems.add(("cards",), f"{scope}, cards must be the mapping {{A, B, C, D}} or a list of "
                                      f"four cards read as edicts A, B, C, D; got {len(cards)} cards")
             return (), season
-        cards = dict(zip(EDICTS, cards))
+        cards = dict(zip(EDICTS, cards, strict=False))
     if isinstance(cards, list):
         found = [card for i, value in enumerate(cards) if (card := _card(value, ("cards", i), problems))]
         for i, card in enumerate(found):

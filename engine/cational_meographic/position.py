@@ -96,10 +96,10 @@ def _check_covering(missions: list[Mission | None], problems: Problems) -> None:
         if m.bonus:
             problems.add(("missions", i), f"{m.card.name!r} is both covered (covered: true) and covering another card "
                                           f"(bonus: {m.bonus}); a half-covered card lies under another, never on top")
-    for (first, _), (i, _) in zip(covered, covered[1:]):
+    for (first, _), (i, _) in zip(covered, covered[1:], strict=False):
         problems.add(("missions", i, "covered"), f"missions {first} and {i} are both covered; at most one card is "
                                                  f"half-covered at a time ({ruling('R2')})")
-    for (first, _), (i, _) in zip(covering, covering[1:]):
+    for (first, _), (i, _) in zip(covering, covering[1:], strict=False):
         problems.add(("missions", i, "bonus"), f"missions {first} and {i} both carry a bonus; only the one card "
                                                f"covering the half-covered card does ({ruling('R4')})")
     if covering and not covered:

@@ -126,7 +126,7 @@ def mission_lines(board: Mapping[Cell, LandscapeTile], placed: Tile,
     tiles = {**board, placed.at: placed.landscape}
     lines: list[ScoreLine] = []
     missed: list[str] = []
-    for key, mission in zip(mission_keys(missions), missions):
+    for key, mission in zip(mission_keys(missions), missions, strict=False):
         found = completions(mission.card.pattern, tiles, placed.at)
         if found:
             lines.append(_mission_line(key, mission, found, tiles, placed.at))

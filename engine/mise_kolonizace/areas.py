@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Mapping
 
 from engine.mise_kolonizace.board import Board, neighbour
 from engine.mise_kolonizace.model import Cell

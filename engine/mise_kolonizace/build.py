@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import replace
-from typing import Mapping
 
 from engine.kit import Loc, Problems
 from engine.mise_kolonizace.model import Area, Cell, Placement, PlayerEnd, Position, Tile
@@ -52,7 +52,7 @@ def complete_tile(areas: list[Area], split: str | None, diagonal: str | None, lo
     else:
         problems.add(loc + ("areas",), f"a tile has 1 area or 2 areas split by a diagonal, got {len(areas)}")
         return None
-    for index, (area, half) in enumerate(zip(areas, halves)):
+    for index, (area, half) in enumerate(zip(areas, halves, strict=False)):
         for side in area.sides:
             if side not in half:
                 problems.add(loc + ("areas", index, "sides", side), _half_message(side, str(split), index))
@@ -60,7 +60,7 @@ def complete_tile(areas: list[Area], split: str | None, diagonal: str | None, lo
         return None
     filled = tuple(
         replace(area, sides={side: area.sides.get(side, "open") for side in SIDES if side in half})
-        for area, half in zip(areas, halves)
+        for area, half in zip(areas, halves, strict=False)
     )
     return Tile(filled, split, diagonal)
 

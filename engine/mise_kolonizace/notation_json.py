@@ -152,7 +152,7 @@ def parse_position(doc: Any) -> Position:
             problems.add(("players",), f"expected a list of colours, e.g. [\"blue\", \"red\"], got {doc['players']!r}")
         else:
             players = tuple(p.lower() if isinstance(p, str) else "" for p in doc["players"])
-            for index, (given, colour) in enumerate(zip(doc["players"], players)):
+            for index, (given, colour) in enumerate(zip(doc["players"], players, strict=False)):
                 reason = colour_problem(colour) if isinstance(given, str) else f"expected a colour, got {shown(given)}"
                 if reason:
                     problems.add(("players", index), reason)

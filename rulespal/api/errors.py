@@ -12,8 +12,15 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 
 from engine import PositionError
-from rulespal.errors import (EmptyQuestion, NoEngine, QuestionTooLong, RulesPalError, UnknownGame, UnknownSection,
-                             WhichGame)
+from rulespal.errors import (
+    EmptyQuestion,
+    NoEngine,
+    QuestionTooLong,
+    RulesPalError,
+    UnknownGame,
+    UnknownSection,
+    WhichGame,
+)
 
 
 class RateLimited(RulesPalError):
