@@ -167,7 +167,8 @@ class Assistant:
     # --- step 2: the answer ---------------------------------------------------------------------------------
     def _verdict(self, context: Context) -> str | None:
         """'yes' or 'no' when the model is sure enough of what the shown rules say; None otherwise."""
-        if self.model is None or context.kind != "yesno" or context.evidence.closeness < DIRECT_SIMILARITY:
+        if (self.model is None or not self.model.capabilities.verdicts or context.kind != "yesno"
+                or context.evidence.closeness < DIRECT_SIMILARITY):
             return None
         title = self.pal.book(context.game).title
         rules = "\n".join(f'- "{s.text}"' for s in context.evidence.shown())

@@ -21,6 +21,7 @@ from rulespal.retrieval import SearchResult
 CACHE_LIMIT = 50_000
 CANDIDATES = 40  # candidates kept, best first
 SECTIONS = 5  # top sections whose sentences compete
+SHORT_PARENT = 300  # a hit section shorter than this brings its subsections' sentences too
 SHOWN_CHARS = 450  # the deciding sentence and its section's next best ones, up to this many characters
 SECOND_RATIO = 0.85  # another section's best sentence is shown too when it scores at least this share of the best
 DENSE, LEXICAL, CUE, PRIOR, SHORT = 1.0, 0.8, 0.12, 0.20, 0.15
@@ -84,7 +85,7 @@ class EvidenceSentence:
     title: str
     text: str
     section_rank: int
-    position: int
+    position: tuple[int, int]  # (the section's order in the book, the sentence's place in it): reading order
     score: float
     similarity: float
     coverage: float
@@ -161,15 +162,18 @@ class EvidenceFinder:
             for token, weight in _weights(context, idf, set()).items():
                 wanted.setdefault(token, weight / 2)
         total = sum(wanted.values()) or 1.0
-        candidates: list[tuple[int, int, str, str, str]] = []
+        candidates: list[tuple[int, tuple[int, int], str, str, str, float, str]] = []
         for rank, hit in enumerate(found.hits[:SECTIONS]):
             section = book.section(hit.section_id)
             if section is None:
                 continue
             weight = 1.0 / (1 + rank)
-            for pos, sent in enumerate(rule_units(section.text)):
-                candidates.append((rank, pos, section.id, section.title, sent, weight,
-                                   " > ".join(section.heading_path)))
+            # a parent whose own text is a line or two holds its rules in its subsections
+            family = [section] + (list(book.children(section.id)) if len(section.text) < SHORT_PARENT else [])
+            for member in family:
+                for pos, sent in enumerate(rule_units(member.text)):
+                    candidates.append((rank, (member.order, pos), member.id, member.title, sent, weight,
+                                       " > ".join(member.heading_path)))
         if not candidates:
             return Evidence((), 0.0, 0.0)
         query = f"{context} {question}" if context else question

@@ -18,6 +18,7 @@ class Capabilities:
     """What a model offers the answer flow; the flow never probes a model for attributes."""
 
     calibrated: bool = False  # choose() returns real probabilities (log-probabilities), not 1.0 for its pick
+    verdicts: bool = True  # its yes/no verdict on the shown rules is worth asking for (not the embedded 1.5B's)
     router: bool = False  # route() can fill an engine call from a situation described in words
     prose: bool = False  # its own one-sentence answers may be shown (after the checks); off for small models
     warm_up: bool = False  # warm_up() caches the fixed prompt prefix (a local model)

