@@ -9,7 +9,7 @@ export CMAKE_BUILD_PARALLEL_LEVEL ?= 2
 export HF_HUB_OFFLINE := 1
 PYTEST_ARGS ?= -m "not slow"
 
-.PHONY: run test test-slow install system-deps eval bench clean
+.PHONY: run test test-slow lint install system-deps eval bench clean
 
 $(VENV)/.installed: pyproject.toml
 	test -x $(PY) || python3 -m venv $(VENV)
@@ -27,7 +27,11 @@ run: install
 	$(VENV)/bin/rulespal ingest
 	$(VENV)/bin/rulespal serve
 
-test: install system-deps
+lint: install
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/mypy
+
+test: install system-deps lint
 	$(PY) -m pytest $(PYTEST_ARGS)
 
 test-slow: install
