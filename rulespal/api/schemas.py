@@ -1,4 +1,4 @@
-"""Request and response models of the HTTP API (the JSON keys are the ones named in DESIGN.md)."""
+"""Request and response models of the HTTP API (the JSON keys are the ones in docs/architecture.md)."""
 
 from __future__ import annotations
 
