@@ -17,17 +17,22 @@ from engine import PositionError, engine_ids
 from rulespal.answer import Answer, AnswerBasis, Citation, Event, ToolCallRecord
 from rulespal.checks import prose_passes
 from rulespal.citations import verify
-from rulespal.compose import (engine_summary, position_unreadable, refusal_text, rule_text, ruling_text,
-                              verdict_text)
+from rulespal.compose import engine_summary, position_unreadable, refusal_text, rule_text, ruling_text, verdict_text
 from rulespal.conversation import Conversations, Turn
 from rulespal.errors import EmptyQuestion, QuestionTooLong, UnknownGame, WhichGame
 from rulespal.evidence import Evidence, EvidenceFinder
 from rulespal.memory import make_checkpointer
-from rulespal.models.base import ChatModel, Message, ToolSpec
+from rulespal.models.base import ChatModel, Message
 from rulespal.models.registry import NO_MODEL, build_chat_model
 from rulespal.prompts import prompt
-from rulespal.questions import (QuestionKind, describes_position, engine_intent, find_position, is_followup,
-                                question_kind)
+from rulespal.questions import (
+    QuestionKind,
+    describes_position,
+    engine_intent,
+    find_position,
+    is_followup,
+    question_kind,
+)
 from rulespal.retrieval import SearchResult
 from rulespal.rulings import Ruling, load_rulings
 from rulespal.service import RulesPal
@@ -141,8 +146,8 @@ class Assistant:
                               Message("user", prompt("route", tools=listing, question=context.question))], tools)
         if choice is None:
             return None
-        operation = operation_of(choice.name, context.game)
-        return self._run(context.game, operation, choice.args) if operation else None
+        routed = operation_of(choice.name, context.game)
+        return self._run(context.game, routed, choice.args) if routed else None
 
     def _run(self, game: str, operation: str, document: Any) -> ToolCallRecord:
         try:
@@ -209,7 +214,8 @@ class Assistant:
         for record in records:
             yield Event("tool_call", {"name": record.name, "args": record.args})
             yield Event("tool_result", {"name": record.name, "result": record.result})
-        verdict, citations, nearest = None, quotes, ()
+        verdict, citations = None, quotes
+        nearest: tuple[dict[str, str], ...] = ()
         summary = engine_summary(context.engine.result) if context.engine else None
         basis: AnswerBasis
         if summary is not None:

@@ -4,9 +4,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from langchain_core.messages import AIMessage, HumanMessage
+from langchain_core.runnables import RunnableConfig
 from langgraph.checkpoint.base import BaseCheckpointSaver
 from langgraph.graph import END, START, MessagesState, StateGraph
 
@@ -34,7 +34,7 @@ class Conversations:
         self._graph = graph.compile(checkpointer=checkpointer)
 
     @staticmethod
-    def _config(thread_id: str) -> dict[str, Any]:
+    def _config(thread_id: str) -> RunnableConfig:
         return {"configurable": {"thread_id": thread_id}}
 
     def history(self, thread_id: str) -> list[Turn]:
@@ -42,7 +42,7 @@ class Conversations:
         state = self._graph.get_state(self._config(thread_id))
         messages = state.values.get("messages", []) if state and state.values else []
         turns = []
-        for human, reply in zip(messages[::2], messages[1::2]):
+        for human, reply in zip(messages[::2], messages[1::2], strict=False):
             meta = human.additional_kwargs.get("rulespal", {})
             turns.append(Turn(str(human.content), meta.get("game", ""), meta.get("query", str(human.content)),
                               str(reply.content)))

@@ -136,7 +136,7 @@ class EvidenceFinder:
         if missing:
             if len(self._cache) > CACHE_LIMIT:
                 self._cache.clear()
-            self._cache.update(zip(missing, np.array(self.embedder.embed(missing), dtype=np.float32)))
+            self._cache.update(zip(missing, np.array(self.embedder.embed(missing), dtype=np.float32), strict=True))
         return np.stack([self._cache[t] for t in texts])
 
     def similarities(self, query: str, texts: Sequence[str]) -> list[float]:
@@ -182,7 +182,7 @@ class EvidenceFinder:
         sims = svecs @ qvec
         cue = _CUES.get(kind)
         scored = []
-        for (rank, pos, sid, title, sent, weight, _path), sim in zip(candidates, sims):
+        for (rank, place, sid, title, sent, weight, _path), sim in zip(candidates, sims, strict=True):
             tokens = set(stems(f"{title} {sent}"))
             coverage = sum(w for t, w in wanted.items() if t in tokens) / total
             bonus = CUE if cue is not None and cue.search(sent) else 0.0
@@ -190,7 +190,7 @@ class EvidenceFinder:
                 bonus += CUE
             short = SHORT * max(0.0, 1 - len(sent) / SHORT_UNIT)
             score = DENSE * float(sim) + LEXICAL * coverage + bonus + PRIOR * weight - short
-            scored.append(EvidenceSentence(book.id, sid, title, sent, rank, pos, score, float(sim), coverage))
+            scored.append(EvidenceSentence(book.id, sid, title, sent, rank, place, score, float(sim), coverage))
         scored.sort(key=lambda s: -s.score)
         section_tokens = set()
         for hit in found.hits[:SECTIONS]:

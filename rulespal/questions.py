@@ -11,7 +11,8 @@ QuestionKind = Literal["yesno", "number", "whatif", "other"]
 _FOLLOWUP_START = re.compile(r"^\s*(and|but|also|what about|how about|what if|so|then|in|with|without|or)\b", re.I)
 _PRONOUN = re.compile(r"\b(it|that|this|those|these|they|them|there|same)\b", re.I)
 _CHECK_WORDS = re.compile(r"\b(legal|illegal|allowed|can (?:i|it|my|this|we)|may (?:i|it|my|this|we)|could (?:i|it|my)|"
-                          r"is it (?:ok|okay|fine|alright)|valid|permitted|(?:place|put|draw) (?:it|my|this)|go anywhere|fit)\b", re.I)
+                          r"is it (?:ok|okay|fine|alright)|valid|permitted|(?:place|put|draw) (?:it|my|this)|"
+                          r"go anywhere|fit)\b", re.I)
 _SCORE_WORDS = re.compile(r"\b(score|scores|points?|pawints?|stars?|how many|worth|total)\b", re.I)
 
 

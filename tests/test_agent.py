@@ -34,7 +34,8 @@ def test_a_sure_verdict_comes_first_then_the_deciding_rule(pal):
 
 
 def test_an_unsure_verdict_falls_back_to_the_rule_itself(pal):
-    answer = assistant(pal, ScriptedModel(choices=[UNSURE])).ask("Do diagonal spaces count as adjacent in Cartographers?")
+    model = ScriptedModel(choices=[UNSURE])
+    answer = assistant(pal, model).ask("Do diagonal spaces count as adjacent in Cartographers?")
     assert answer.basis == "rule" and answer.verdict is None
     assert answer.answer.startswith("The rulebook says (General Scoring Rules to Remember):")
 
@@ -122,7 +123,8 @@ def test_a_ruling_answers_where_the_book_is_silent_and_says_so(tmp_path):
     ruling = Ruling("gems", "R1", "Lost gems", "A gem that falls off the table is returned to the bag unscored.")
     bot = assistant(service, rulings=(ruling,))
     answer = bot.ask("what happens to a gem that falls off the table?")
-    assert answer.basis == "ruling" and "rulebook does not say" in answer.answer and "RulesPal's own ruling" in answer.answer
+    assert answer.basis == "ruling" and "rulebook does not say" in answer.answer
+    assert "RulesPal's own ruling" in answer.answer
     assert answer.citations[0].source == "ruling" and answer.citations[0].section_id == "rulings/r1"
 
 

@@ -26,9 +26,9 @@ def test_weights_assemble_and_match_the_pinned_hash(pal):
 def test_local_model_picks_a_verdict_by_log_probability(local_bot):
     from rulespal.models.base import Message
 
-    probs = local_bot.model.choose([Message("user", 'Rule: "Spaces only at diagonals are not adjacent." '
-                                                     "Question: are diagonal spaces adjacent? Reply Yes, No or Unclear.")],
-                                   ("Yes", "No", "Unclear"))
+    ask = ('Rule: "Spaces only at diagonals are not adjacent." '
+           "Question: are diagonal spaces adjacent? Reply Yes, No or Unclear.")
+    probs = local_bot.model.choose([Message("user", ask)], ("Yes", "No", "Unclear"))
     assert abs(sum(probs.values()) - 1) < 1e-6 and probs["No"] > 0.5
 
 

@@ -33,10 +33,13 @@ def run(pal: RulesPal, progress: Callable[[str], None] = lambda _: None) -> dict
         progress(f"{row['id']} held={results[-1]['held']}")
 
     def summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
-        return {"questions": len(rows), "quote_holds_passage": round(mean(r["held"] for r in rows), 3) if rows else None,
-                "mean_chars": round(mean(r["chars"] for r in rows)) if rows else None}
+        if not rows:
+            return {"questions": 0, "quote_holds_passage": None, "mean_chars": None}
+        return {"questions": len(rows), "quote_holds_passage": round(mean(r["held"] for r in rows), 3),
+                "mean_chars": round(mean(r["chars"] for r in rows))}
 
-    report = {split: summary([r for r in results if r["split"] == split]) for split in ("dev", "holdout")}
+    report: dict[str, Any] = {split: summary([r for r in results if r["split"] == split])
+                              for split in ("dev", "holdout")}
     report["rows"] = results
     save_result("evidence-outside", report)
     return report

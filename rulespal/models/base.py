@@ -60,8 +60,8 @@ class ChatModel:
         raise NotImplementedError
 
     def route(self, messages: Sequence[Message], tools: Sequence[ToolSpec]) -> ToolChoice | None:
-        """The engine call the messages ask for, or None when no tool fits."""
-        return None
+        """The engine call the messages ask for, or None when no tool fits (models declaring `router`)."""
+        raise NotImplementedError
 
     def stream(self, messages: Sequence[Message], max_tokens: int = 120) -> Iterator[str]:
         """A short reply, token by token."""

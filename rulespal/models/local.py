@@ -75,7 +75,7 @@ class LocalModel(ChatModel):
         return load_llama(str(ensure_gguf(self.home)), self.n_ctx, self.n_threads)
 
     @staticmethod
-    def _chat(messages: Sequence[Message]) -> list[dict[str, str]]:
+    def _chat(messages: Sequence[Message]) -> list[Any]:
         return [{"role": m.role, "content": m.content} for m in messages]
 
     def _prompt_tokens(self, messages: Sequence[Message]) -> list[int]:
@@ -96,7 +96,7 @@ class LocalModel(ChatModel):
         llama = self.llama
         cached = llama.input_ids[: llama.n_tokens].tolist()
         common = 0
-        for a, b in zip(cached, tokens[:-1]):
+        for a, b in zip(cached, tokens[:-1], strict=False):
             if a != b:
                 break
             common += 1

@@ -11,8 +11,16 @@ from urllib.parse import parse_qs, urlsplit, urlunsplit
 
 import httpx
 
-from rulespal.models.base import (Capabilities, ChatModel, Message, ModelUnavailable, ToolChoice, ToolSpec,
-                                  option_of, option_probabilities)
+from rulespal.models.base import (
+    Capabilities,
+    ChatModel,
+    Message,
+    ModelUnavailable,
+    ToolChoice,
+    ToolSpec,
+    option_of,
+    option_probabilities,
+)
 from rulespal.models.local import parse_route, router_schema
 
 TOP_LOGPROBS = 20

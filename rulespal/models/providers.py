@@ -52,6 +52,6 @@ class ProviderModel(ChatModel):
 
     def stream(self, messages: Sequence[Message], max_tokens: int = 120) -> Iterator[str]:
         """Reply chunks as the provider streams them."""
-        for chunk in self._model.stream(_lc_messages(messages)):
+        for chunk in self._model.stream(_lc_messages(messages), max_tokens=max_tokens):
             if chunk.content:
                 yield str(chunk.content)

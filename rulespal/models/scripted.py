@@ -28,7 +28,7 @@ class ScriptedModel(ChatModel):
 
     def route(self, messages: Sequence[Message], tools: Sequence[ToolSpec]) -> ToolChoice | None:
         """The next queued engine call (or None)."""
-        self.received.append(("route", list(messages)))
+        self.received.append(("route", [*messages, Message("tools", ", ".join(t.name for t in tools))]))
         if not self.routes:
             raise AssertionError("ScriptedModel.route called with no queued route")
         return self.routes.pop(0)
@@ -38,5 +38,5 @@ class ScriptedModel(ChatModel):
         self.received.append(("stream", list(messages)))
         if not self.replies:
             raise AssertionError("ScriptedModel.stream called with no queued reply")
-        for word in self.replies.pop(0).split(" "):
+        for word in self.replies.pop(0).split(" ")[:max_tokens]:
             yield word + " "
