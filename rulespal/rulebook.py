@@ -14,6 +14,8 @@ _HEADING = re.compile(r"^(#{1,6})[ \t]+(.+?)[ \t]*#*[ \t]*$")
 _FENCE = re.compile(r"^(```|~~~)")
 # a numbered rule id opening a heading: "4.2.1 Move", "A.3 Setup", "12. Scoring", "Rule 7.1: Winning"
 _RULE_NUMBER = re.compile(r"^(?:(?:rule|section|§)\s*)?((?:\d+|[A-Z])(?:\.\d+)+|\d+(?=\.))\.?(?=[\s:)–-])", re.I)
+# the line a converted PDF puts under each heading: the section's first and last page
+PAGES_PATTERN = re.compile(r"^<!-- pages: (\d+)-(\d+) -->$", re.M)
 
 
 def slugify(text: str) -> str:
@@ -40,6 +42,7 @@ class Section:
     text: str
     order: int
     number: str | None = None  # the numbered rule id of the heading ("4.2.1"), if any
+    pages: tuple[int, int] | None = None  # first and last page in the source PDF, if the book came from one
 
 
 @dataclass(frozen=True)
@@ -54,6 +57,13 @@ class Rulebook:
     content: str
     players: str | None = None
     source: str | None = None
+    sha256: str | None = None  # of the source PDF, if the book was converted from one
+
+    @property
+    def source_pdf(self) -> Path | None:
+        """The original PDF stored beside a converted book (RULESPAL_HOME/books/<id>.pdf), if there is one."""
+        pdf = Path(self.source_path).with_suffix(".pdf")
+        return pdf if self.sha256 and pdf.is_file() else None
 
     def section(self, section_id: str) -> Section | None:
         """The section with this id, or None."""
@@ -102,6 +112,15 @@ def _headings(body: str) -> list[tuple[int, str, int, int]]:
     return found
 
 
+def _pages(text: str) -> tuple[tuple[int, int] | None, str]:
+    """The page range a converted PDF wrote on the first line of a section's text, and the text without it."""
+    first, _, rest = text.partition("\n")
+    match = PAGES_PATTERN.match(first.strip())
+    if match is None:
+        return None, text
+    return (int(match.group(1)), int(match.group(2))), rest.strip()
+
+
 def parse_rulebook(text: str, path: Path | str = "<memory>") -> Rulebook:
     """Parse Markdown (front matter optional) into a Rulebook; raise RulebookFormatError on unusable input."""
     path = Path(path)
@@ -143,8 +162,8 @@ def parse_rulebook(text: str, path: Path | str = "<memory>") -> Rulebook:
         used.add(sid)
         stop = heads[i + 1][2] if i + 1 < len(heads) else len(body)
         path_titles = tuple(t for _, _, t in stack) + (head,)
-        sections.append(Section(sid, head, level, path_titles, parent, body[end:stop].strip(), len(sections),
-                                rule_number(head)))
+        pages, own = _pages(body[end:stop].strip())
+        sections.append(Section(sid, head, level, path_titles, parent, own, len(sections), rule_number(head), pages))
         stack.append((level, sid, head))
     if not sections:
         raise RulebookFormatError(f"{path}: the rulebook has no text")
@@ -152,6 +171,7 @@ def parse_rulebook(text: str, path: Path | str = "<memory>") -> Rulebook:
         id=game_id, title=str(title), aliases=tuple(aliases), sections=tuple(sections), source_path=str(path),
         content=text, players=None if meta.get("players") is None else str(meta["players"]),
         source=None if meta.get("source") is None else str(meta["source"]),
+        sha256=None if meta.get("sha256") is None else str(meta["sha256"]),
     )
 
 

@@ -8,8 +8,7 @@ import pytest
 from pdf_fixtures import Fixture, render_fixture, score
 
 from rulespal.pdf import pdf_to_markdown
-from rulespal.pdf.markdown import PAGES_PATTERN
-from rulespal.rulebook import parse_rulebook
+from rulespal.rulebook import PAGES_PATTERN, parse_rulebook
 from rulespal.settings import Settings
 
 BOOKS = sorted(p.stem for p in Settings().rulebooks_dir.glob("*.md"))
@@ -55,13 +54,15 @@ def test_pdfplumber_backend_agrees(fixture):
 
 
 def test_markdown_reads_back_as_a_rulebook(fixture):
-    """Front matter and headings parse with the normal parser; a pages comment sits right under every heading."""
+    """Front matter and headings parse with the normal parser; the pages comment under every heading becomes the
+    section's page range and leaves its text."""
     converted = pdf_to_markdown(fixture.pdf)
     book = parse_rulebook(converted.markdown, fixture.pdf.with_suffix(".md"))
     assert (book.id, book.title) == (fixture.pdf.stem, fixture.book.title)
     assert [s.title for s in book.sections] == [s.title for s in converted.sections]
     for section, pages in zip(book.sections, converted.sections, strict=True):
-        first_line = section.text.splitlines()[0]
-        assert PAGES_PATTERN.match(first_line).groups() == (str(pages.first_page), str(pages.last_page))
+        assert section.pages == (pages.first_page, pages.last_page)
+        assert not PAGES_PATTERN.search(section.text)
+    assert book.sha256 == converted.sha256
     assert converted.pages == fixture.pages and len(converted.sha256) == 64
     assert f"pages: {fixture.pages}" in converted.markdown and f"source: {fixture.pdf.name}" in converted.markdown

@@ -105,3 +105,38 @@ def test_source_text_survives_into_the_rulebooks():
         missing = [s for s in re.split(r"(?<=[.!?])\s+|\n", src)
                    if len(s.strip()) > 25 and norm(s).strip(" .") not in book]
         assert len(missing) <= 3, (name, missing[:5])
+
+
+PAGED = """---
+id: paged
+title: Paged
+sha256: "0123"
+---
+# Setup
+<!-- pages: 2-3 -->
+
+Put the board out.
+
+## Tiles
+<!-- pages: 3-3 -->
+Shuffle them.
+
+# Scoring
+Count the <!-- pages: 9-9 --> points.
+"""
+
+
+def test_page_comment_under_a_heading_becomes_the_section_pages():
+    """The `<!-- pages: a-b -->` line under a heading is lifted into Section.pages and leaves the text."""
+    book = parse_rulebook(PAGED)
+    setup, tiles, scoring = book.sections
+    assert (setup.pages, setup.text) == ((2, 3), "Put the board out.")
+    assert (tiles.pages, tiles.text) == ((3, 3), "Shuffle them.")
+    assert scoring.pages is None and "pages: 9-9" in scoring.text  # only the line right under the heading counts
+    assert book.sha256 == "0123" and book.source_pdf is None  # no PDF beside an in-memory book
+
+
+def test_markdown_books_have_no_pages():
+    """Bundled Markdown books carry no page ranges and no source PDF."""
+    book = Library.from_paths([BOOKS]).resolve("cartographers")
+    assert all(s.pages is None for s in book.sections) and book.source_pdf is None

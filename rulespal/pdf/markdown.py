@@ -10,7 +10,6 @@ from rulespal.pdf.blocks import Block
 from rulespal.pdf.lines import Segment, Word
 
 PAGES_COMMENT = "<!-- pages: {first}-{last} -->"
-PAGES_PATTERN = re.compile(r"^<!-- pages: (\d+)-(\d+) -->$", re.M)
 _LETTERS = re.compile(r"[^\w-]")
 
 
