@@ -29,6 +29,10 @@ class NoEngine(RulesPalError):
     """A game (or operation) without a rules engine."""
 
 
+class NotRemovable(RulesPalError):
+    """A rulebook that cannot be removed: bundled with RulesPal, or added as part of a folder."""
+
+
 class RulebookFormatError(RulesPalError):
     """A rulebook file that cannot be read as RulesPal Markdown."""
 

@@ -12,7 +12,7 @@ from typing import Any
 from engine import GameEngine, engine_ids, get_engine
 from rulespal.embedding_cache import EmbeddingCache
 from rulespal.embeddings import Embedder, get_embedder
-from rulespal.errors import NoEngine
+from rulespal.errors import NoEngine, NotRemovable
 from rulespal.index import IndexStatus, Progress, ensure_index
 from rulespal.library import Library, read_sources, write_sources
 from rulespal.passages import TOTAL_CHARS
@@ -143,3 +143,18 @@ class RulesPal:
                 self._retriever, self.__dict__["library"] = retriever, candidate
         return IngestReport(candidate.ids, len(status.chunks), status.rebuilt, time.perf_counter() - started)
 
+    def remove(self, game: str) -> IngestReport:
+        """Take a rulebook added as a single file out of the sources and the index (NotRemovable for bundled books
+        and books added with a folder); on failure the sources, library and index stay as they were."""
+        book = self.book(game)
+        source, known = Path(book.source_path).resolve(), read_sources(self.settings.sources_file)
+        if source not in known:
+            where = ("is bundled with RulesPal" if source.is_relative_to(self.settings.rulebooks_dir.resolve())
+                     else f"was added with its folder {source.parent}")
+            raise NotRemovable(f"{book.id} {where}; only rulebooks added as single files can be removed")
+        write_sources(self.settings.sources_file, [p for p in known if p != source])
+        try:
+            return self.ingest()
+        except BaseException:
+            write_sources(self.settings.sources_file, known)
+            raise
