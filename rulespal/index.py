@@ -1,64 +1,100 @@
-"""Keep the vector index in step with the rulebooks: fingerprint, rebuild when it changes."""
+"""Keep the vector index in step with the rulebooks, book by book: each book has a fingerprint (content, chunker,
+embedding model); only new or changed books are chunked and embedded, removed ones are dropped, and a changed
+model or chunker builds a new collection. An interrupted ingest resumes where it stopped."""
 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from rulespal.chunking import CHUNKER_VERSION, Chunk, chunk_rulebook
+from rulespal.chunking import CHUNKER_VERSION, chunk_rulebook
 from rulespal.embedding_cache import EmbeddingCache
 from rulespal.embeddings import Embedder
 from rulespal.library import Library
-from rulespal.store import ActiveIndex, VectorStore
+from rulespal.rulebook import Rulebook
+from rulespal.store import CHUNK_PREFIX, ActiveIndex, BookEntry, VectorStore
 
 
-def fingerprint(library: Library, model_id: str) -> str:
-    """sha256 over every rulebook's id and content, the embedding model and the chunker version."""
-    digest = hashlib.sha256(f"{model_id}\n{CHUNKER_VERSION}\n".encode())
-    for book in library.books:
-        digest.update(f"{book.id}\n{len(book.content)}\n".encode())
-        digest.update(book.content.encode())
+def space(model_id: str) -> str:
+    """Fingerprint of what makes vectors comparable: the embedding model and the chunker version."""
+    return hashlib.sha256(f"{model_id}\n{CHUNKER_VERSION}\n".encode()).hexdigest()
+
+
+def book_fingerprint(book: Rulebook, model_id: str) -> str:
+    """sha256 over a book's id and content, the embedding model and the chunker version."""
+    digest = hashlib.sha256(f"{space(model_id)}\n{book.id}\n{len(book.content)}\n".encode())
+    digest.update(book.content.encode())
     return digest.hexdigest()
 
 
-def all_chunks(library: Library) -> tuple[Chunk, ...]:
-    """Chunks of every rulebook, in library order."""
-    return tuple(c for book in library.books for c in chunk_rulebook(book))
+def fingerprint(library: Library, model_id: str) -> str:
+    """sha256 over every book's fingerprint, in library order."""
+    return hashlib.sha256("\n".join(book_fingerprint(b, model_id) for b in library.books).encode()).hexdigest()
 
 
 @dataclass(frozen=True)
 class IndexStatus:
-    """What ensure_index found or did."""
+    """What ensure_index found or did: the index to serve, the books written and those to retire once served."""
 
     active: ActiveIndex
-    chunks: tuple[Chunk, ...]
-    rebuilt: bool
+    written: tuple[str, ...]
+    stale: tuple[str, ...]
+
+    @property
+    def rebuilt(self) -> bool:
+        """Whether anything was written or removed."""
+        return bool(self.written or self.stale)
 
 
-Progress = Callable[[int, int], None]  # (chunks done, chunks in all)
+Progress = Callable[[int, int], None]  # (books done, books to write)
 EMBED_BATCH = 256
+
+
+def _write(book: Rulebook, wanted: str, name: str, store: VectorStore, embed: Callable) -> BookEntry:
+    """Chunk and embed one book batch by batch into a collection, then record it as complete."""
+    chunks = chunk_rulebook(book)
+    store.clear(name, wanted)  # leftovers of an interrupted write of this very version
+    for start in range(0, len(chunks), EMBED_BATCH):
+        batch = chunks[start:start + EMBED_BATCH]
+        store.add(name, batch, embed([c.embed_text for c in batch]), wanted)
+    entry = BookEntry(wanted, len(chunks))
+    store.record(name, book.id, entry)
+    return entry
 
 
 def ensure_index(library: Library, embedder: Embedder, store: VectorStore, force: bool = False,
                  cache: EmbeddingCache | None = None, progress: Progress | None = None) -> IndexStatus:
-    """Rebuild the index when the fingerprint changed (or when forced); otherwise reuse it. A rebuild embeds
-    batch by batch (through the cache when given) and writes each batch at once, so memory stays bounded; the
-    new collection becomes active only when complete."""
-    chunks = all_chunks(library)
-    wanted = fingerprint(library, embedder.model_id)
+    """Write the books whose fingerprint is not in the index yet (all of them into a new collection when the model
+    or chunker changed, or when forced), then make the result active. Old versions of changed books and removed
+    books stay searchable until `retire` is called; a failure leaves the active index as it was, and the books
+    already written are kept for the next run."""
+    model_space = space(embedder.model_id)
     active = store.active()
-    if active is not None and active.fingerprint == wanted and not force:
-        return IndexStatus(active, chunks, rebuilt=False)
+    fresh = force or active is None or not active.collection.startswith(f"{CHUNK_PREFIX}{model_space[:16]}")
+    name = store.building(model_space, fresh=force) if fresh else active.collection
+    have = store.books(name)
+    wanted = {b.id: book_fingerprint(b, embedder.model_id) for b in library.books}
+    todo: Sequence[Rulebook] = [b for b in library.books
+                                if b.id not in have or have[b.id].fingerprint != wanted[b.id]]
+    stale = tuple(g for g in have if g not in wanted)
+    library_fp = fingerprint(library, embedder.model_id)
+    if not fresh and not todo and not stale and active.fingerprint == library_fp:
+        return IndexStatus(active, (), ())
     embed = cache.embed if cache is not None else embedder.embed
-    name = store.create(wanted)
-    try:
-        for start in range(0, len(chunks), EMBED_BATCH):
-            batch = chunks[start:start + EMBED_BATCH]
-            store.add(name, batch, embed([c.embed_text for c in batch]))
-            if progress is not None:
-                progress(start + len(batch), len(chunks))
-    except BaseException:
-        store.discard(name)
-        raise
-    return IndexStatus(store.activate(name, wanted), chunks, rebuilt=True)
+    for done, book in enumerate(todo, 1):
+        have[book.id] = _write(book, wanted[book.id], name, store, embed)
+        if progress is not None:
+            progress(done, len(todo))
+    result = store.activate(name, library_fp, model_space)
+    served = ActiveIndex(name, library_fp, {g: e for g, e in result.books.items() if g in wanted})
+    return IndexStatus(served, tuple(b.id for b in todo), stale)
+
+
+def retire(status: IndexStatus, store: VectorStore) -> None:
+    """Drop older collections, replaced versions of rewritten books and removed books, once the index is served."""
+    store.drop_others(status.active.collection)
+    for game in status.written:
+        store.retire(status.active.collection, game, status.active.books[game])
+    for game in status.stale:
+        store.retire(status.active.collection, game, None)

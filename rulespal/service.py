@@ -13,7 +13,7 @@ from engine import GameEngine, engine_ids, get_engine
 from rulespal.embedding_cache import EmbeddingCache
 from rulespal.embeddings import Embedder, get_embedder
 from rulespal.errors import NoEngine, NotRemovable
-from rulespal.index import IndexStatus, Progress, ensure_index
+from rulespal.index import IndexStatus, Progress, ensure_index, retire
 from rulespal.library import Library, read_sources, write_sources
 from rulespal.passages import TOTAL_CHARS
 from rulespal.retrieval import Mode, Retriever, SearchResult
@@ -71,10 +71,11 @@ class RulesPal:
 
     @property
     def retriever(self) -> Retriever:
-        """The retriever over an up-to-date index (rebuilt first if the rulebooks or model changed)."""
+        """The retriever over an up-to-date index (new or changed books written first)."""
         with self._lock:
             if self._retriever is None:
-                _status, self._retriever = self._build(self.library)
+                status, self._retriever = self._build(self.library)
+                retire(status, self.store)
             return self._retriever
 
     def open_index(self) -> Retriever:
@@ -128,8 +129,8 @@ class RulesPal:
 
     # --- ingestion ------------------------------------------------------------------------------------------
     def ingest(self, paths: Sequence[Path] = (), force: bool = False, progress: Progress | None = None) -> IngestReport:
-        """Add rulebook files/folders (validated first), then rebuild the index if anything changed; `progress`
-        is called with (chunks done, chunks in all) as batches are written."""
+        """Add rulebook files/folders (validated first), then write the new or changed books into the index and drop
+        removed ones; `progress` is called with (books done, books to write) as each book is written."""
         started = time.perf_counter()
         new_paths = [p.resolve() for p in paths]
         known = read_sources(self.settings.sources_file)
@@ -141,7 +142,8 @@ class RulesPal:
                 write_sources(self.settings.sources_file, list(dict.fromkeys([*known, *new_paths])))
             with self._lock:
                 self._retriever, self.__dict__["library"] = retriever, candidate
-        return IngestReport(candidate.ids, len(status.chunks), status.rebuilt, time.perf_counter() - started)
+            retire(status, self.store)
+        return IngestReport(candidate.ids, status.active.chunk_count, status.rebuilt, time.perf_counter() - started)
 
     def remove(self, game: str) -> IngestReport:
         """Take a rulebook added as a single file out of the sources and the index (NotRemovable for bundled books

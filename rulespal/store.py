@@ -1,10 +1,12 @@
-"""Chroma vector store: local PersistentClient or a Chroma server, with an atomic switch between index builds."""
+"""Chroma vector store: local PersistentClient or a Chroma server. One collection per embedding model and chunker
+holds every book's chunks, tagged with the book's fingerprint; a small meta collection names the active collection
+and records each book that was written completely, so a book is added, replaced or removed on its own."""
 
 from __future__ import annotations
 
 import uuid
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from urllib.parse import urlparse
 
 import chromadb
@@ -19,11 +21,25 @@ _BATCH = 256
 
 
 @dataclass(frozen=True)
+class BookEntry:
+    """A book written completely into a collection: its fingerprint and how many chunks it has."""
+
+    fingerprint: str
+    chunks: int
+
+
+@dataclass(frozen=True)
 class ActiveIndex:
-    """The collection that searches read, and the fingerprint of what it holds."""
+    """The collection that searches read, the fingerprint of the library it serves and its books' entries."""
 
     collection: str
     fingerprint: str
+    books: Mapping[str, BookEntry] = field(default_factory=dict)
+
+    @property
+    def chunk_count(self) -> int:
+        """Chunks of the served books."""
+        return sum(e.chunks for e in self.books.values())
 
 
 def make_client(settings: Settings) -> chromadb.ClientAPI:
@@ -37,66 +53,105 @@ def make_client(settings: Settings) -> chromadb.ClientAPI:
     return chromadb.PersistentClient(path=str(settings.chroma_path), settings=chroma_settings)
 
 
+def _names(client: chromadb.ClientAPI) -> list[str]:
+    return [c if isinstance(c, str) else c.name for c in client.list_collections()]
+
+
 class VectorStore:
-    """Chunk collections plus a small meta collection naming the active one."""
+    """Chunk collections plus a meta collection: the active collection, builds in progress, complete books."""
 
     def __init__(self, client: chromadb.ClientAPI):
         self.client = client
         self._meta = client.get_or_create_collection(META_COLLECTION)
 
+    def _get_meta(self, key: str) -> dict | None:
+        got = self._meta.get(ids=[key], include=["metadatas"])
+        return dict(got["metadatas"][0]) if got["ids"] else None
+
+    def _put_meta(self, key: str, meta: dict) -> None:
+        self._meta.upsert(ids=[key], embeddings=[[1.0]], documents=[key], metadatas=[meta])
+
     def active(self) -> ActiveIndex | None:
         """The active index, or None before the first complete build."""
-        got = self._meta.get(ids=["active"], include=["metadatas"])
-        if not got["ids"]:
+        meta = self._get_meta("active")
+        if meta is None:
             return None
-        meta = got["metadatas"][0]
-        return ActiveIndex(str(meta["collection"]), str(meta["fingerprint"]))
+        name = str(meta["collection"])
+        return ActiveIndex(name, str(meta["fingerprint"]), self.books(name))
 
-    def create(self, fingerprint: str) -> str:
-        """A new, empty collection for a build (not active yet); returns its name."""
-        name = f"{CHUNK_PREFIX}{fingerprint[:16]}-{uuid.uuid4().hex[:8]}"
-        self.client.create_collection(name, metadata={"hnsw:space": "cosine", "fingerprint": fingerprint})
+    def books(self, collection: str) -> dict[str, BookEntry]:
+        """Books written completely into a collection, by game id."""
+        got = self._meta.get(where={"$and": [{"collection": collection}, {"kind": "book"}]}, include=["metadatas"])
+        return {str(m["game"]): BookEntry(str(m["fingerprint"]), int(m["chunks"])) for m in got["metadatas"]}
+
+    def building(self, space: str, fresh: bool = False) -> str:
+        """The collection being built for a model and chunker (`space`): the unfinished one left by an
+        interrupted build, or a new one (always new when `fresh`)."""
+        key = f"build:{space}"
+        meta = self._get_meta(key)
+        if meta is not None and not fresh and str(meta["collection"]) in _names(self.client):
+            return str(meta["collection"])
+        name = f"{CHUNK_PREFIX}{space[:16]}-{uuid.uuid4().hex[:8]}"
+        self.client.create_collection(name, metadata={"hnsw:space": "cosine", "space": space})
+        self._put_meta(key, {"kind": "build", "collection": name, "space": space})
         return name
 
-    def add(self, name: str, chunks: Sequence[Chunk], vectors: Sequence[Sequence[float]]) -> None:
-        """Write chunks and their vectors into a collection, in batches."""
+    def add(self, name: str, chunks: Sequence[Chunk], vectors: Sequence[Sequence[float]],
+            book_fingerprint: str) -> None:
+        """Write one book's chunks and their vectors into a collection, in batches (ids carry the fingerprint)."""
         collection = self.client.get_collection(name)
         for start in range(0, len(chunks), _BATCH):
             part = chunks[start:start + _BATCH]
             collection.add(
-                ids=[c.id for c in part],
+                ids=[f"{c.id}@{book_fingerprint[:16]}" for c in part],
                 embeddings=[list(v) for v in vectors[start:start + _BATCH]],
                 documents=[c.text for c in part],
-                metadatas=[{"game": c.game, "section_id": c.section_id, "title": c.title,
+                metadatas=[{"game": c.game, "section_id": c.section_id, "title": c.title, "book": book_fingerprint,
                             "heading_path": " > ".join(c.heading_path)} for c in part],
             )
 
-    def discard(self, name: str) -> None:
-        """Drop an unfinished build."""
-        self.client.delete_collection(name)
+    def clear(self, name: str, book_fingerprint: str) -> None:
+        """Drop the chunks of one book version (leftovers of an interrupted write)."""
+        self.client.get_collection(name).delete(where={"book": book_fingerprint})
 
-    def activate(self, name: str, fingerprint: str) -> ActiveIndex:
-        """Make a complete collection the active one and drop older builds."""
-        active = ActiveIndex(name, fingerprint)
-        self._meta.upsert(ids=["active"], embeddings=[[1.0]], documents=[name],
-                          metadatas=[{"collection": name, "fingerprint": fingerprint}])
-        self._drop_stale(active)
-        return active
+    def record(self, name: str, game: str, entry: BookEntry) -> None:
+        """Mark a book as completely written into a collection."""
+        self._put_meta(f"book:{name}:{game}", {"kind": "book", "collection": name, "game": game,
+                                                "fingerprint": entry.fingerprint, "chunks": entry.chunks})
 
-    def _drop_stale(self, active: ActiveIndex) -> None:
-        for col in self.client.list_collections():
-            name = col if isinstance(col, str) else col.name
-            stale_prefix = not name.startswith(f"{CHUNK_PREFIX}{active.fingerprint[:16]}")
-            if name.startswith(CHUNK_PREFIX) and name != active.collection and stale_prefix:
-                self.client.delete_collection(name)
+    def retire(self, name: str, game: str, keep: BookEntry | None) -> None:
+        """Drop a book's chunks from a collection except the kept version (all of them, and its record, without)."""
+        collection = self.client.get_collection(name)
+        if keep is None:
+            self._meta.delete(ids=[f"book:{name}:{game}"])
+            collection.delete(where={"game": game})
+        else:
+            collection.delete(where={"$and": [{"game": game}, {"book": {"$ne": keep.fingerprint}}]})
+
+    def activate(self, name: str, fingerprint: str, space: str) -> ActiveIndex:
+        """Make a collection the active one (its build is then finished)."""
+        self._put_meta("active", {"collection": name, "fingerprint": fingerprint})
+        self._meta.delete(ids=[f"build:{space}"])
+        return ActiveIndex(name, fingerprint, self.books(name))
+
+    def drop_others(self, name: str) -> None:
+        """Drop every chunk collection but this one, with its records."""
+        for other in _names(self.client):
+            if other.startswith(CHUNK_PREFIX) and other != name:
+                self.client.delete_collection(other)
+                self._meta.delete(where={"collection": other})
 
     def query(self, collection: str, vector: Sequence[float], n: int, game: str | None) -> list[tuple[str, float]]:
-        """Nearest chunk ids with cosine similarity, optionally restricted to one game."""
+        """Nearest chunk ids with cosine similarity, optionally restricted to one game; while a book is being
+        replaced, a chunk found in both versions is given once."""
         col = self.client.get_collection(collection)
         res = col.query(query_embeddings=[list(vector)], n_results=n, where={"game": game} if game else None,
                         include=["distances"])
-        return [(cid, 1.0 - float(dist)) for cid, dist in zip(res["ids"][0], res["distances"][0])]
+        found: dict[str, float] = {}
+        for cid, dist in zip(res["ids"][0], res["distances"][0], strict=True):
+            found.setdefault(cid.rsplit("@", 1)[0], 1.0 - float(dist))
+        return list(found.items())
 
     def count(self, collection: str) -> int:
-        """Number of chunks in a collection."""
-        return self.client.get_collection(collection).count()
+        """Chunks of the books written completely into a collection."""
+        return sum(e.chunks for e in self.books(collection).values())

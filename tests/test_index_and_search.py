@@ -4,7 +4,7 @@
 import pytest
 
 from rulespal.embeddings import get_embedder
-from rulespal.index import ensure_index, fingerprint
+from rulespal.index import ensure_index, fingerprint, retire
 from rulespal.library import Library
 from rulespal.settings import BUNDLED_RULEBOOKS, Settings
 from rulespal.store import VectorStore, make_client
@@ -53,48 +53,92 @@ def test_fingerprint_changes_with_content_and_model(tmp_path):
     assert fingerprint(Library.from_paths([tmp_path]), "m1") != fp
 
 
-def test_rebuild_only_when_needed_and_failed_build_keeps_old_index(tmp_path, pal, monkeypatch):
+def _book(folder, game: str, text: str) -> None:
+    (folder / f"{game}.md").write_text(f"---\nid: {game}\ntitle: {game.title()}\n---\n# X\n{text}\n")
+
+
+@pytest.fixture
+def index(tmp_path):
+    """A folder of rulebooks, a fresh store and the real embedder."""
     books = tmp_path / "books"
     books.mkdir()
-    (books / "a.md").write_text("---\nid: a\ntitle: A\n---\n# X\nAlpha rules about dragons.\n")
-    store = VectorStore(make_client(Settings(home=tmp_path / "home")))
-    embedder = get_embedder(None)
+    return books, VectorStore(make_client(Settings(home=tmp_path / "home"))), get_embedder(None)
+
+
+def test_only_new_changed_or_removed_books_are_touched(index, monkeypatch):
+    books, store, embedder = index
+    _book(books, "a", "Alpha rules about dragons.")
+    _book(books, "b", "Beta rules about wizards.")
     first = ensure_index(Library.from_paths([books]), embedder, store)
+    retire(first, store)
     again = ensure_index(Library.from_paths([books]), embedder, store)
-    assert first.rebuilt and not again.rebuilt and again.active == first.active
+    assert first.written == ("a", "b") and not again.rebuilt and again.active == first.active
 
-    (books / "a.md").write_text("---\nid: a\ntitle: A\n---\n# X\nAlpha rules about griffins.\n")
-    changed = Library.from_paths([books])
+    _book(books, "a", "Alpha rules about griffins.")
+    _book(books, "c", "Gamma rules about trolls.")
+    (books / "b.md").unlink()
+    embedded = []
+    embed = embedder.embed
+    monkeypatch.setattr(embedder, "embed", lambda texts: embedded.extend(texts) or embed(texts))
+    changed = ensure_index(Library.from_paths([books]), embedder, store)
+    assert changed.written == ("a", "c") and changed.stale == ("b",) and len(embedded) == 2
+    assert changed.active.collection == first.active.collection  # the same collection, updated in place
+    assert store.query(changed.active.collection, embed(["wizards"])[0], 10, "b")  # b stays until retired
+    retire(changed, store)
+    assert set(store.books(changed.active.collection)) == {"a", "c"}
+    assert not store.query(changed.active.collection, embed(["wizards"])[0], 10, "b")
+    found = store.query(changed.active.collection, embed(["griffins"])[0], 10, "a")
+    assert len(found) == 1  # the old version of a is gone
 
-    def broken_embed(texts):
-        raise RuntimeError("disk full")
 
-    monkeypatch.setattr(embedder, "embed", broken_embed)
+def test_failed_ingest_keeps_the_index_and_resumes_with_the_books_already_written(index, monkeypatch):
+    books, store, embedder = index
+    _book(books, "a", "Alpha rules about dragons.")
+    first = ensure_index(Library.from_paths([books]), embedder, store)
+    for game in "bcd":
+        _book(books, game, f"Rules of {game} about trolls.")
+    embed, calls = embedder.embed, []
+
+    def breaks_on_the_third_book(texts):
+        calls.append(texts)
+        if len(calls) == 3:
+            raise RuntimeError("disk full")
+        return embed(texts)
+
+    monkeypatch.setattr(embedder, "embed", breaks_on_the_third_book)
     with pytest.raises(RuntimeError):
-        ensure_index(changed, embedder, store)
-    assert store.active() == first.active and store.count(first.active.collection) == 1
-    monkeypatch.undo()
-    rebuilt = ensure_index(changed, embedder, store)
-    assert rebuilt.rebuilt and rebuilt.active != first.active
+        ensure_index(Library.from_paths([books]), embedder, store)
+    active = store.active()  # the served index did not change (b and c are written, not yet served)
+    assert (active.collection, active.fingerprint) == (first.active.collection, first.active.fingerprint)
+    resumed = ensure_index(Library.from_paths([books]), embedder, store)
+    assert resumed.written == ("d",) and set(resumed.active.books) == set("abcd")
+
+
+def test_a_new_model_builds_a_new_collection(index, monkeypatch):
+    books, store, embedder = index
+    _book(books, "a", "Alpha rules about dragons.")
+    first = ensure_index(Library.from_paths([books]), embedder, store)
+    monkeypatch.setattr(embedder, "model_id", "another-model")
+    second = ensure_index(Library.from_paths([books]), embedder, store)
+    assert second.written == ("a",) and second.active.collection != first.active.collection
+    retire(second, store)
     names = [c if isinstance(c, str) else c.name for c in store.client.list_collections()]
-    assert first.active.collection not in names  # the old build is dropped once the new one is active
+    assert first.active.collection not in names  # the old build is dropped once the new one is served
 
 
-def test_rebuild_reports_progress_and_reuses_cached_vectors(tmp_path, monkeypatch):
+def test_progress_counts_books_and_cached_vectors_are_reused(index, tmp_path, monkeypatch):
     from rulespal.embedding_cache import EmbeddingCache
 
     monkeypatch.setattr("rulespal.index.EMBED_BATCH", 16)
-    books = tmp_path / "books"
-    books.mkdir()
+    books, store, embedder = index
     text = "\n\n".join(f"Rule {i}: dragons move {i} spaces." + " More words here." * 30 for i in range(40))
-    (books / "a.md").write_text("---\nid: a\ntitle: A\n---\n# X\n" + text + "\n")
-    store = VectorStore(make_client(Settings(home=tmp_path / "home")))
-    embedder = get_embedder(None)
+    _book(books, "a", text)
+    _book(books, "b", "Beta rules about wizards.")
     cache = EmbeddingCache(tmp_path / "home" / "vectors.sqlite", embedder)
     seen = []
     built = ensure_index(Library.from_paths([books]), embedder, store, cache=cache,
                          progress=lambda done, total: seen.append((done, total)))
-    assert len(seen) >= 2 and seen[-1][0] == seen[-1][1] == len(built.chunks)
+    assert seen == [(1, 2), (2, 2)] and built.active.chunk_count > 16
     monkeypatch.setattr(embedder, "embed", lambda texts: (_ for _ in ()).throw(AssertionError("re-embedded")))
     again = ensure_index(Library.from_paths([books]), embedder, store, force=True, cache=cache)
-    assert again.rebuilt and store.count(again.active.collection) == len(built.chunks)
+    assert again.written == ("a", "b") and store.count(again.active.collection) == built.active.chunk_count

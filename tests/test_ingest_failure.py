@@ -61,7 +61,7 @@ def fail_embedding_after_first_batch(pal: RulesPal, monkeypatch: pytest.MonkeyPa
 
 
 def fail_store_after_first_batch(_pal: RulesPal, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The new collection receives its first batch of 8 chunks, then adding the second one breaks."""
+    """The new book's first batch of 2 chunks is written, then adding the second one breaks."""
     add = Collection.add
     calls = []
 
@@ -71,7 +71,7 @@ def fail_store_after_first_batch(_pal: RulesPal, monkeypatch: pytest.MonkeyPatch
             raise MidwayFailure(f"the vector store failed while writing {self.name}")
         return add(self, *args, **kwargs)
 
-    monkeypatch.setattr("rulespal.store._BATCH", 8)
+    monkeypatch.setattr("rulespal.store._BATCH", 2)
     monkeypatch.setattr(Collection, "add", broken)
 
 
