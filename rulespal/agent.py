@@ -115,6 +115,8 @@ class Assistant:
         game = self._resolve_game(question, game, history)
         previous = history[-1].query if history and is_followup(question) else None
         found = self.pal.search(question, game=game, k=5, follow_up_of=previous)
+        if found.game is None and history and history[-1].game:  # unsure which game: the thread's game goes on
+            found = self.pal.search(question, game=history[-1].game, k=5, follow_up_of=previous)
         if found.game is None:
             if found.candidates:
                 raise WhichGame(c.to_dict() for c in found.candidates)

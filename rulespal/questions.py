@@ -17,9 +17,9 @@ _SCORE_WORDS = re.compile(r"\b(score|scores|points?|pawints?|stars?|how many|wor
 
 
 def is_followup(question: str) -> bool:
-    """True for short questions that lean on the previous turn ('and in solo mode?', 'what about that one?')."""
-    words = question.split()
-    return bool(_FOLLOWUP_START.match(question)) or (len(words) <= 7 and bool(_PRONOUN.search(question)))
+    """True for short questions that lean on the previous turn ('and in solo mode?', 'ok what about that one?')."""
+    leans = any(_FOLLOWUP_START.match(q) for q in (question, _INTERJECTION.sub("", question)))
+    return leans or (len(question.split()) <= 7 and bool(_PRONOUN.search(question)))
 
 
 def find_position(text: str) -> dict[str, Any] | None:

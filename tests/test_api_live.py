@@ -130,6 +130,6 @@ def test_concurrent_two_turn_chats_keep_every_turn_on_its_own_thread(server):
     with ThreadPoolExecutor(max_workers=len(asked)) as pool:
         problems = [p for found in pool.map(two_turns, asked) for p in found]
     assert problems == []
-    history = server.app.state.assistant._history  # the questions each thread's checkpoint holds, in order
-    stored = {thread: [turn["question"] for turn in history(thread)] for thread in asked}
+    history = server.app.state.assistant.conversations.history  # each thread's stored questions, in order
+    stored = {thread: [turn.question for turn in history(thread)] for thread in asked}
     assert stored == asked  # no lost turn, no turn stored on another thread

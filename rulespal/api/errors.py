@@ -15,12 +15,16 @@ from engine import PositionError
 from rulespal.errors import (
     EmptyQuestion,
     NoEngine,
+    NotRemovable,
     QuestionTooLong,
     RulesPalError,
     UnknownGame,
     UnknownSection,
+    UploadRefused,
     WhichGame,
 )
+
+UPLOAD_STATUS = {"forbidden": 403, "too_large": 413, "unsupported": 415, "invalid": 422}
 
 
 class RateLimited(RulesPalError):
@@ -50,11 +54,15 @@ def error_body(exc: Exception) -> tuple[int, dict[str, Any], dict[str, str]]:
     if isinstance(exc, EmptyQuestion):
         return 422, _problems([(("body", "question"), str(exc), "empty")]), {}
     if isinstance(exc, WhichGame):
-        return 422, {"detail": str(exc), "candidates": list(exc.candidates)}, {}
+        return 422, {**_problems([(("body", "game"), str(exc), "which_game")]), "candidates": list(exc.candidates)}, {}
     if isinstance(exc, QuestionTooLong):
         return 413, {"detail": str(exc)}, {}
     if isinstance(exc, RateLimited):
         return 429, {"detail": str(exc), "retry_after": exc.retry_after}, {"Retry-After": str(exc.retry_after)}
+    if isinstance(exc, UploadRefused):
+        return UPLOAD_STATUS[exc.reason], {"detail": str(exc)}, {}
+    if isinstance(exc, NotRemovable):
+        return 409, {"detail": str(exc)}, {}
     if isinstance(exc, ChatUnavailable):
         return 503, {"detail": str(exc)}, {}
     return 400, {"detail": str(exc)}, {}

@@ -14,6 +14,7 @@ from typing import Any
 from rulespal.agent import Assistant
 from rulespal.answer import Answer
 from rulespal.citations import normalise
+from rulespal.errors import WhichGame
 from rulespal.evals.datasets import load_jsonl, save_result
 from rulespal.evals.metrics import facts_present, percentile
 
@@ -100,7 +101,10 @@ def run_answers(bot: Assistant, limit: int | None = None, split: str | None = No
     for row in rows:
         thread = threads.get(row.get("followup_of", ""))
         game = None if row.get("followup_of") else row.get("game")
-        answer, first, total = timed_ask(bot, row["question"], game=game, thread_id=thread)
+        try:
+            answer, first, total = timed_ask(bot, row["question"], game=game, thread_id=thread)
+        except WhichGame as exc:  # asked back which game: no claim made, counted as a refusal
+            answer, first, total = Answer(str(exc), None, covered=False, basis="refusal"), 0.0, 0.0
         threads[row["id"]] = answer.thread_id or ""
         verdict = judge(row, answer)
         results.append({"id": row["id"], "split": row.get("split", "dev"), "kind": row.get("kind", "fact"),
