@@ -155,8 +155,7 @@ class Assistant:
         try:
             result: Any = self.pal.run_engine(game, operation, document)
         except PositionError as exc:
-            result = {"error": f"invalid position: {exc}",
-                      "errors": [{"loc": list(e.loc), "msg": e.msg} for e in exc.errors]}
+            result = exc.to_dict()
         args = document if isinstance(document, dict) else {"text": document}
         return ToolCallRecord(tool_name(operation, game), args, result)
 
