@@ -15,6 +15,7 @@ class Citation:
     title: str
     quote: str
     source: Literal["rulebook", "ruling"] = "rulebook"  # a ruling is RulesPal's, never the book's words
+    page: int | None = None  # the section's first page, when the book came from a PDF
 
 
 @dataclass(frozen=True)

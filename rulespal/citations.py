@@ -46,5 +46,5 @@ def verify(library: Library, game: str, quote: str, candidates: Iterable[str]) -
     for sid in candidates:
         sec = book.section(sid)
         if sec is not None and needle in normalise(sec.text):
-            return Citation(book.id, sec.id, sec.title, quote.strip())
+            return Citation(book.id, sec.id, sec.title, quote.strip(), page=sec.pages[0] if sec.pages else None)
     return None

@@ -112,7 +112,7 @@ def ingest(paths: Annotated[list[Path] | None, typer.Argument(help="Rulebook fil
     """Build the index (only when rulebooks or the model changed), adding rulebooks (Markdown or PDF) from PATHs."""
     from rulespal.pdf.books import markdown_sources
 
-    report = pal().ingest(markdown_sources(paths or [], pal().settings.home / "books"), force=force)
+    report = pal().ingest(markdown_sources(paths or [], pal().settings.books_dir), force=force)
     emit(report.to_dict(), as_json, lambda d: f"{'rebuilt' if d['rebuilt'] else 'up to date'}: {len(d['games'])} rulebooks "
          f"({', '.join(d['games'])}), {d['chunks']} chunks, {d['seconds']} s")
 

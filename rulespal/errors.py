@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Literal
 
 
 class RulesPalError(Exception):
@@ -31,6 +32,15 @@ class NoEngine(RulesPalError):
 
 class NotRemovable(RulesPalError):
     """A rulebook that cannot be removed: bundled with RulesPal, or added as part of a folder."""
+
+
+class UploadRefused(RulesPalError):
+    """A rulebook upload that is refused, and why: forbidden (not allowed here), too_large, unsupported (neither a
+    PDF nor UTF-8 Markdown) or invalid (unreadable, too many pages, no text layer, no usable rulebook)."""
+
+    def __init__(self, reason: Literal["forbidden", "too_large", "unsupported", "invalid"], message: str):
+        self.reason = reason
+        super().__init__(message)
 
 
 class RulebookFormatError(RulesPalError):

@@ -22,7 +22,7 @@ def toc_tree(entries: Sequence[TocEntry], depth: int = 0) -> str:
     """An indented table of contents, one section per line with its id."""
     lines = []
     for e in entries:
-        lines.append(f"{'  ' * depth}{e.title}  [{e.section_id}]")
+        lines.append(f"{'  ' * depth}{e.title}  [{e.section_id}]" + (f"  p. {e.page}" if e.page else ""))
         if e.children:
             lines.append(toc_tree(e.children, depth + 1))
     return "\n".join(lines)
@@ -37,7 +37,8 @@ def search_hits(result: SearchResult) -> str:
     out = [head]
     for n, hit in enumerate(result.hits, 1):
         snippet = " ".join(hit.text.split())
-        out.append(f"{n}. {' > '.join(hit.heading_path)}  [{hit.game}:{hit.section_id}]  score {hit.score:.4f}\n"
+        page = f"  p. {hit.page}" if hit.page else ""
+        out.append(f"{n}. {' > '.join(hit.heading_path)}  [{hit.game}:{hit.section_id}]{page}  score {hit.score:.4f}\n"
                    f"   {snippet[:240]}{'…' if len(snippet) > 240 else ''}")
     return "\n".join(out) if result.hits else head + "\nno matching sections"
 

@@ -36,12 +36,13 @@ class Hit:
     score: float
     similarity: float | None
     span: str = ""
+    page: int | None = None  # the section's first page, when the book came from a PDF
 
     def to_dict(self) -> dict:
-        """JSON form with the DESIGN keys, plus the matched span."""
+        """JSON form with the DESIGN keys, plus the matched span and the page (null unless from a PDF)."""
         return {"game": self.game, "section_id": self.section_id, "title": self.title,
                 "heading_path": list(self.heading_path), "text": self.text, "score": round(self.score, 6),
-                "span": self.span}
+                "span": self.span, "page": self.page}
 
 
 @dataclass(frozen=True)
@@ -175,7 +176,8 @@ class Retriever:
                 covered.update(passage.covered)
                 text = passage.text
             left -= len(text)
-            hits.append(Hit(game, section_id, chunk.title, chunk.heading_path, text, score, sim, chunk.text))
+            hits.append(Hit(game, section_id, chunk.title, chunk.heading_path, text, score, sim, chunk.text,
+                            section.pages[0] if section.pages else None))
         return tuple(hits)
 
     def _coverage(self, query: str, game: str | None, hits: tuple[Hit, ...]) -> float:

@@ -28,6 +28,10 @@ class Settings(BaseSettings):
     redis_url: str | None = Field(default=None, description="Redis URL for rate limits shared across workers.")
     max_question_chars: int = Field(default=2000, description="Longest question accepted.")
     rate_limit_per_minute: int = Field(default=60, description="Requests per client per minute on the costly endpoints.")
+    admin_token: str | None = Field(default=None, description="Bearer token that allows adding and deleting "
+                                   "rulebooks over HTTP; without it only a server listening on loopback allows it.")
+    max_upload_mb: float = Field(default=50, description="Largest rulebook file accepted by POST /api/rulebooks.")
+    max_upload_pages: int = Field(default=400, description="Most pages accepted in an uploaded PDF.")
     host: str = "127.0.0.1"
     port: int = 8000
 
@@ -35,6 +39,11 @@ class Settings(BaseSettings):
     def chroma_path(self) -> Path:
         """Folder of the local Chroma store."""
         return self.home / "chroma"
+
+    @property
+    def books_dir(self) -> Path:
+        """Folder of the rulebooks converted from PDF or uploaded (<id>.md, with the original <id>.pdf)."""
+        return self.home / "books"
 
     @property
     def sources_file(self) -> Path:

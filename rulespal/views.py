@@ -41,10 +41,11 @@ class TocEntry:
     title: str
     level: int
     children: tuple[TocEntry, ...]
+    page: int | None = None  # first page, when the book came from a PDF
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON form: section_id, title, level, children."""
-        return {"section_id": self.section_id, "title": self.title, "level": self.level,
+        """JSON form: section_id, title, level, page, children."""
+        return {"section_id": self.section_id, "title": self.title, "level": self.level, "page": self.page,
                 "children": [c.to_dict() for c in self.children]}
 
 
@@ -60,7 +61,8 @@ class TocView:
     def of(cls, book: Rulebook) -> TocView:
         """The table of contents of a rulebook."""
         def below(parent: str | None) -> tuple[TocEntry, ...]:
-            return tuple(TocEntry(s.id, s.title, s.level, below(s.id)) for s in book.children(parent))
+            return tuple(TocEntry(s.id, s.title, s.level, below(s.id), s.pages[0] if s.pages else None)
+                         for s in book.children(parent))
 
         return cls(book.id, book.title, below(None))
 
@@ -80,18 +82,19 @@ class SectionView:
     parent_id: str | None
     text: str
     children: tuple[str, ...]
+    pages: tuple[int, int] | None = None  # first and last page, when the book came from a PDF
 
     @classmethod
     def of(cls, book: Rulebook, section: Section) -> SectionView:
         """The view of a section of a rulebook."""
         return cls(book.id, section.id, section.title, tuple(section.heading_path), section.parent_id, section.text,
-                   tuple(c.id for c in book.children(section.id)))
+                   tuple(c.id for c in book.children(section.id)), section.pages)
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON form: game, section_id, title, heading_path, parent_id, text, children."""
+        """JSON form: game, section_id, title, heading_path, parent_id, text, children, pages ([first, last])."""
         return {"game": self.game, "section_id": self.section_id, "title": self.title,
                 "heading_path": list(self.heading_path), "parent_id": self.parent_id, "text": self.text,
-                "children": list(self.children)}
+                "children": list(self.children), "pages": list(self.pages) if self.pages else None}
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,7 @@ from fastapi_offline import FastAPIOffline
 
 from rulespal.api.errors import install_error_handlers
 from rulespal.api.ratelimit import make_limiter
-from rulespal.api.routers import chat, engines, games, health, search
+from rulespal.api.routers import chat, engines, games, health, rulebooks, search
 from rulespal.service import RulesPal
 from rulespal.settings import Settings, get_settings
 
@@ -71,7 +71,7 @@ def create_app(settings: Settings | None = None, assistant_factory: AssistantFac
                               "legality and scores from deterministic rules engines.")
     app.state.settings = settings
     install_error_handlers(app)
-    for module in (games, search, engines, chat, health):
+    for module in (games, search, engines, chat, health, rulebooks):
         app.include_router(module.router)
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
 

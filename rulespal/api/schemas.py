@@ -24,6 +24,7 @@ class TocEntryOut(BaseModel):
     section_id: str
     title: str
     level: int
+    page: int | None = Field(default=None, description="First page, when the book came from a PDF.")
     children: list[TocEntryOut]
 
 
@@ -45,6 +46,22 @@ class SectionOut(BaseModel):
     parent_id: str | None
     text: str = Field(description="Markdown text of the section (without its subsections).")
     children: list[str] = Field(description="Section ids of the direct subsections.")
+    pages: list[int] | None = Field(default=None, description="[first, last] page in the source PDF, when the book "
+                                    "came from one (open /api/games/{game}/pdf#page=N).")
+
+
+class RulebookAddedOut(TocOut):
+    """A rulebook just added: its id, title and table of contents, to confirm."""
+
+    id: str
+    pdf: bool = Field(description="Whether the original PDF is served at /api/games/{id}/pdf.")
+
+
+class RulebookDeletedOut(BaseModel):
+    """A rulebook just removed, and the games left."""
+
+    deleted: str
+    games: list[str]
 
 
 class HitOut(BaseModel):
@@ -57,6 +74,7 @@ class HitOut(BaseModel):
     text: str
     score: float
     span: str = Field(default="", description="The exact chunk that matched, inside `text`.")
+    page: int | None = Field(default=None, description="The section's first page, when the book came from a PDF.")
 
 
 class CandidateOut(BaseModel):
@@ -146,6 +164,8 @@ class CitationOut(BaseModel):
     title: str
     quote: str
     source: Literal["rulebook", "ruling"] = Field(description="`ruling`: RulesPal's ruling where the book is silent.")
+    page: int | None = Field(default=None, description="The section's first page, when the book came from a PDF "
+                             "(open /api/games/{game}/pdf#page=N).")
 
 
 class ToolCallOut(BaseModel):
@@ -212,7 +232,7 @@ class ValidationOut(BaseModel):
 
 
 class MessageOut(BaseModel):
-    """An error with a message (413, 429, 503)."""
+    """An error with a message (403, 409, 413, 415, 429, 503)."""
 
     detail: str
     retry_after: int | None = Field(default=None, description="Seconds to wait (429 only).")

@@ -1,1 +1,1 @@
-"""One router per resource: games, search, engines, chat, health."""
+"""One router per resource: games, search, engines, chat, health, rulebooks."""

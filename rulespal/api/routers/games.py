@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from fastapi import APIRouter
+from fastapi import APIRouter, HTTPException
+from fastapi.responses import FileResponse
 
 from rulespal.api.deps import Pal
 from rulespal.api.schemas import ERROR_RESPONSES, EngineSchemaOut, GameOut, SectionOut, TocOut
@@ -32,6 +33,17 @@ def table_of_contents(game: str, pal: Pal) -> dict:
 def read_section(game: str, section_id: str, pal: Pal) -> dict:
     """One section of a rulebook by its id (a slug path such as `the-turn-of-play/2-draw-phase`)."""
     return pal.read_section(game, section_id).to_dict()
+
+
+@router.get("/{game}/pdf", response_class=FileResponse, summary="The original PDF of a converted rulebook",
+            responses={200: {"content": {"application/pdf": {}}, "description": "Open at a page with #page=N."}})
+def original_pdf(game: str, pal: Pal) -> FileResponse:
+    """The PDF a rulebook was converted from (404 for a book written in Markdown); link `…/pdf#page=N`."""
+    book = pal.book(game)
+    if book.source_pdf is None:
+        raise HTTPException(404, f"{book.id} was not converted from a PDF; read it at /api/games/{book.id}/toc")
+    return FileResponse(book.source_pdf, media_type="application/pdf", filename=f"{book.id}.pdf",
+                        content_disposition_type="inline")
 
 
 @router.get("/{game}/schema", response_model=EngineSchemaOut, summary="Engine operations and position schemas")
