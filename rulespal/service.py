@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from engine import GameEngine, engine_ids, get_engine
+from rulespal.catalogue import Catalogue
 from rulespal.embedding_cache import EmbeddingCache
 from rulespal.embeddings import Embedder, get_embedder
 from rulespal.errors import NoEngine, NotRemovable
@@ -62,12 +63,19 @@ class RulesPal:
         """Chunk vectors already computed, by model and text (under home)."""
         return EmbeddingCache(self.settings.home / "embeddings.sqlite", self.embedder)
 
+    @cached_property
+    def catalogue(self) -> Catalogue:
+        """Detection profiles of the library, cached under home."""
+        return Catalogue(self.settings.home / "catalogue")
+
     def _build(self, library: Library, force: bool = False,
                progress: Progress | None = None) -> tuple[IndexStatus, Retriever]:
         """Bring the index up to date for a library (slow: may embed every chunk); changes no served state."""
         status = ensure_index(library, self.embedder, self.store, force=force, cache=self.embedding_cache,
                               progress=progress)
-        return status, Retriever(library, self.embedder, self.store, status.active)
+        retriever = Retriever(library, self.embedder, self.store, status.active)
+        retriever.detector = self.catalogue.detector(library.books)  # from disk instead of re-reading every book
+        return status, retriever
 
     @property
     def retriever(self) -> Retriever:
