@@ -4,6 +4,7 @@ RULESPAL_HOME/books and ingested; on any failure the library, its files and the 
 from __future__ import annotations
 
 import os
+import re
 import tempfile
 from pathlib import Path
 
@@ -66,6 +67,11 @@ def _stage(pal: RulesPal, filename: str, data: bytes, staging: Path) -> dict[Pat
             markdown.with_suffix(".pdf"): settings.books_dir / markdown.with_suffix(".pdf").name}
 
 
+def _public(exc: Exception, books: Path) -> str:
+    """An error message without the server's folders in front of the stored or staged file names."""
+    return re.sub(rf"{re.escape(str(books))}/(?:\.upload-[^/]+/(?:books/)?)?", "", str(exc))
+
+
 def add_rulebook(pal: RulesPal, filename: str, data: bytes) -> Rulebook:
     """Store an uploaded PDF or Markdown rulebook under books/ and ingest it; the new book (replacing an earlier
     upload of the same id)."""
@@ -77,7 +83,7 @@ def add_rulebook(pal: RulesPal, filename: str, data: bytes) -> Rulebook:
             markdown = next(iter(moves.values()))
             load_rulebook(next(iter(moves)))  # a file that is no rulebook fails before anything moves
         except RulebookFormatError as exc:  # unreadable PDF, no text layer, no heading, bad front matter
-            raise UploadRefused("invalid", str(exc)) from exc
+            raise UploadRefused("invalid", _public(exc, books)) from exc
         stale = [markdown.with_suffix(".pdf")] if len(moves) == 1 else []  # an earlier PDF upload of this id
         kept = {target: Path(tmp) / f"old-{target.name}" for target in [*moves.values(), *stale] if target.exists()}
         for target, backup in kept.items():
@@ -92,7 +98,7 @@ def add_rulebook(pal: RulesPal, filename: str, data: bytes) -> Rulebook:
             for target, backup in kept.items():
                 os.replace(backup, target)
             if isinstance(exc, RulebookFormatError):  # e.g. its id is another book's
-                raise UploadRefused("invalid", str(exc)) from exc
+                raise UploadRefused("invalid", _public(exc, books)) from exc
             raise
     return next(b for b in pal.library.books if Path(b.source_path).resolve() == markdown.resolve())
 

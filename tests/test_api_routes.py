@@ -84,7 +84,7 @@ def test_search_within_a_game(client):
     assert body["game"] == "cartographers" and body["detected"] is False
     assert len(body["hits"]) == 3
     assert "scoring-cards/forest-cards/sentinel-wood" in [h["section_id"] for h in body["hits"]]
-    assert set(body["hits"][0]) == {"game", "section_id", "title", "heading_path", "text", "score", "span"}
+    assert set(body["hits"][0]) == {"game", "section_id", "title", "heading_path", "text", "score", "span", "page"}
 
 
 @pytest.mark.parametrize("game", [None, ""])
@@ -324,13 +324,14 @@ def test_openapi_documents_every_route_with_a_response_model(client):
         ("get", "/api/games"), ("get", "/api/games/{game}/toc"), ("get", "/api/games/{game}/sections/{section_id}"),
         ("get", "/api/games/{game}/schema"), ("get", "/api/search"), ("post", "/api/ask"), ("post", "/api/chat"),
         ("post", "/api/games/{game}/check"), ("post", "/api/games/{game}/score"),
-        ("post", "/api/games/{game}/run/{operation}"), ("get", "/healthz"),
+        ("post", "/api/games/{game}/run/{operation}"), ("get", "/healthz"), ("get", "/api/games/{game}/pdf"),
+        ("post", "/api/rulebooks"), ("delete", "/api/rulebooks/{game}"),
     }
     found = {(method, path) for path, methods in spec["paths"].items() for method in methods}
     assert found == expected
     for method, path in expected:
-        content = spec["paths"][path][method]["responses"]["200"]["content"]
-        assert any("schema" in c for c in content.values()), (method, path)
+        content = next(r for code, r in spec["paths"][path][method]["responses"].items() if code[0] == "2")["content"]
+        assert any("schema" in c for c in content.values()) or "application/pdf" in content, (method, path)
     assert client.get("/docs").status_code == 200
 
 

@@ -33,7 +33,7 @@ def test_hits_carry_citation_keys_and_stay_in_the_game(pal):
     assert not result.detected and result.hits
     for hit in result.hits:
         d = hit.to_dict()
-        assert set(d) == {"game", "section_id", "title", "heading_path", "text", "score", "span"}
+        assert set(d) == {"game", "section_id", "title", "heading_path", "text", "score", "span", "page"}
         assert hit.span in hit.text and len(hit.text) <= 1200
         assert d["game"] == "mise-kolonizace" and pal.section("mise-kolonizace", d["section_id"])
 

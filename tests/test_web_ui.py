@@ -7,9 +7,11 @@ import importlib.util
 import os
 import time
 
+import httpx
 import pytest
 from playwright.sync_api import expect
 from api_harness import ARTIFACTS
+from pdf_fixtures import render_fixture
 
 pytestmark = pytest.mark.browser
 expect.set_options(timeout=15_000)  # the first answer of a session waits for the embedding model
@@ -520,3 +522,40 @@ def test_axe_finds_no_serious_violations_on_any_tab(browser, server, viewport):
     finally:
         context.close()
 
+
+FERRY = """---
+title: Ferry Game
+---
+
+# Ferries
+
+A ferry carries two wagons across the river each turn. An empty ferry may not cross.
+
+# Tolls
+
+Every crossing costs one coin, paid to the bank before the ferry leaves.
+"""
+
+
+def test_add_a_rulebook_shows_its_contents_and_opens_the_pdf_page(page, server, tmp_path):
+    """Upload a PDF from the game picker: progress text, its contents to confirm, a new game card, p. N links."""
+    source = tmp_path / "ferry-game.md"
+    source.write_text(FERRY, encoding="utf-8")
+    render_fixture(source, tmp_path / "ferry-game.pdf")
+    try:
+        page.goto("/#/cartographers/chat")
+        page.locator(".add-rulebook summary").click()
+        page.set_input_files("#rulebook-file", str(tmp_path / "ferry-game.pdf"))
+        page.get_by_role("button", name="Upload").click()
+        expect(page.locator("#add-status")).to_have_text("Added Ferry Game (ferry-game). Check its contents:",
+                                                         timeout=60_000)
+        expect(page.locator(".game-card", has_text="Ferry Game")).to_be_visible()
+        shot(page, "add-rulebook", full_page=False)
+        page.locator("#add-result").get_by_role("link", name="Tolls").click()
+        page.wait_for_url("**/#/ferry-game/rulebook/tolls")
+        link = page.locator("#section-view .page-link")
+        expect(link).to_have_text("p. 1")
+        assert link.get_attribute("href") == "/api/games/ferry-game/pdf#page=1"
+        expect(page.locator("#toc .toc-page").first).to_have_text(" p. 1")
+    finally:
+        httpx.delete(f"{server.url}/api/rulebooks/ferry-game", timeout=60)

@@ -24,7 +24,7 @@ from rulespal.errors import (
     WhichGame,
 )
 
-UPLOAD_STATUS = {"forbidden": 403, "too_large": 413, "unsupported": 415, "invalid": 422}
+UPLOAD_STATUS = {"forbidden": 403, "too_large": 413, "unsupported": 415}  # else 422, naming the file
 
 
 class RateLimited(RulesPalError):
@@ -60,7 +60,9 @@ def error_body(exc: Exception) -> tuple[int, dict[str, Any], dict[str, str]]:
     if isinstance(exc, RateLimited):
         return 429, {"detail": str(exc), "retry_after": exc.retry_after}, {"Retry-After": str(exc.retry_after)}
     if isinstance(exc, UploadRefused):
-        return UPLOAD_STATUS[exc.reason], {"detail": str(exc)}, {}
+        if exc.reason in UPLOAD_STATUS:
+            return UPLOAD_STATUS[exc.reason], {"detail": str(exc)}, {}
+        return 422, _problems([(("body", "file"), str(exc), exc.reason)]), {}
     if isinstance(exc, NotRemovable):
         return 409, {"detail": str(exc)}, {}
     if isinstance(exc, ChatUnavailable):

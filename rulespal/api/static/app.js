@@ -6,6 +6,7 @@ import { el } from "./dom.js";
 import { createPlay } from "./play.js";
 import { createRulebook } from "./rulebook.js";
 import { thumbnail } from "./thumbs.js";
+import { createUpload } from "./upload.js";
 
 const TABS = ["chat", "rulebook", "play"];
 
@@ -64,7 +65,7 @@ async function main() {
     document.getElementById("game-list").replaceChildren(el("li", { class: "error-box", role: "alert" }, `Could not load the games: ${error.message}`));
     return;
   }
-  const byId = new Map(games.map((g) => [g.id, g]));
+  let byId = new Map(games.map((g) => [g.id, g]));
   const views = {
     chat: createChat(document.getElementById("panel-chat"), () => play),
     rulebook: createRulebook(document.getElementById("panel-rulebook")),
@@ -92,6 +93,11 @@ async function main() {
     views[route.tab].show(game, route);
   };
   window.addEventListener("hashchange", show);
+  createUpload(document.getElementById("add-rulebook"), async () => {
+    games = await call("/api/games");
+    byId = new Map(games.map((g) => [g.id, g]));
+    renderPicker(games, parseRoute(location.hash).game);
+  });
   show();
 }
 

@@ -22,6 +22,12 @@ export function sectionHref(game, sectionId, quote) {
   return quote ? `${base}?hl=${encodeURIComponent(quote)}` : base;
 }
 
+/** "p. N": the book's original PDF opened at a page (books converted from a PDF only), in a new tab. */
+export function pageLink(game, page) {
+  return el("a", { class: "page-link", href: `/api/games/${encodeURIComponent(game)}/pdf#page=${page}`, target: "_blank",
+    rel: "noopener", title: "Open the PDF at this page" }, `p. ${page}`);
+}
+
 /** A link to a rulebook section: a short "§ rule" (the section named in its accessible name) unless a label is given. */
 export function ruleLink(game, sectionId, label) {
   const name = sectionId.split("/").pop().replaceAll("-", " ");

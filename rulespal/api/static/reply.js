@@ -1,7 +1,7 @@
 // One assistant reply in the Chat tab, built from the /api/chat events: a status that follows the stream, the answer
 // text, engine calls as a collapsed detail (what was sent, what came back), and the sources as compact links.
 
-import { el, sectionHref } from "./dom.js";
+import { el, pageLink, sectionHref } from "./dom.js";
 import { renderResult } from "./results.js";
 
 const SECTION_REF = /\[([a-z0-9][a-z0-9-]*(?:\/[a-z0-9-]+)*)\]/g;
@@ -41,7 +41,8 @@ function sourceLinks(citations, preliminary) {
     el("ul", {}, unique.map((c) => el("li", {}, el("a", {
       class: `citation${c.source === "ruling" ? " ruling" : ""}`, href: sectionHref(c.game, c.section_id, c.source === "ruling" ? null : c.quote),
       title: c.quote || null, dataset: { section: c.section_id },
-    }, c.source === "ruling" ? [el("span", { class: "ruling-badge" }, "RulesPal ruling"), " ", c.title.replace(/^RulesPal ruling [^:]*:\s*/, "")] : c.title)))));
+    }, c.source === "ruling" ? [el("span", { class: "ruling-badge" }, "RulesPal ruling"), " ", c.title.replace(/^RulesPal ruling [^:]*:\s*/, "")] : c.title),
+    c.page ? [" ", pageLink(c.game, c.page)] : ""))));
 }
 
 function toolDetail(name, args) {

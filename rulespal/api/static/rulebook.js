@@ -1,7 +1,7 @@
 // The Rulebook tab: collapsible table of contents, section view with quote highlighting, search within a rulebook.
 
 import { call } from "./api.js";
-import { el, sectionHref } from "./dom.js";
+import { el, pageLink, sectionHref } from "./dom.js";
 import { highlight, renderMarkdown } from "./markdown.js";
 
 const tocCache = new Map();
@@ -36,6 +36,7 @@ function tocTree(game, entries, current, opened) {
   return el("ul", { class: "toc-list" }, entries.map((entry) => {
     const open = opened.has(entry.section_id) || (current && current.startsWith(entry.section_id + "/"));
     const link = el("a", { href: sectionHref(game, entry.section_id), "aria-current": current === entry.section_id ? "page" : null }, entry.title);
+    if (entry.page) link.append(el("span", { class: "toc-page" }, ` p. ${entry.page}`));
     if (!entry.children.length) return el("li", {}, el("span", { class: "toc-leaf" }), link);
     const children = tocTree(game, entry.children, current, opened);
     children.hidden = !open;
@@ -91,7 +92,8 @@ export function createRulebook(panel) {
       view.replaceChildren(
         el("nav", { class: "crumbs", "aria-label": "Section path" }, crumbs.flatMap((c, i) => (i ? [" › ", c] : [c]))),
         el("h2", { id: "section-title", tabindex: "-1" }, sec.title),
-        el("p", { class: "section-id" }, el("code", {}, sec.section_id)),
+        el("p", { class: "section-id" }, el("code", {}, sec.section_id), sec.pages ? [" · ", pageLink(game.id, sec.pages[0]),
+          sec.pages[1] > sec.pages[0] ? `–${sec.pages[1]}` : ""] : ""),
         body,
         sec.children.length ? el("div", { class: "subsections" }, el("h3", {}, "In this section"),
           el("ul", {}, sec.children.map((id) => el("li", {}, el("a", { href: sectionHref(game.id, id) }, titles.get(id) || id))))) : "");
@@ -137,6 +139,7 @@ export function createRulebook(panel) {
         found.hits.length ? el("ol", { class: "hits" }, found.hits.map((hit) => {
           const snippet = bestSentence(hit.text, q);
           return el("li", {}, el("a", { href: sectionHref(hit.game, hit.section_id, snippet) }, hit.title),
+            hit.page ? [" ", pageLink(hit.game, hit.page)] : "",
             el("span", { class: "hit-path" }, hit.heading_path.join(" › ")), el("p", { class: "snippet" }, snippet));
         })) : el("p", { class: "muted" }, "No matching sections."));
     } catch (error) {
