@@ -16,12 +16,15 @@ TARGET = 0.95
 
 
 def summarise(results: list[dict[str, Any]]) -> dict[str, Any]:
-    """Accuracy, accuracy of the top candidate, right game among the candidates, share answered confidently."""
+    """Accuracy, accuracy of the top candidate, right game among the candidates, share answered confidently and
+    how often a confident answer is right."""
     if not results:
         return {"questions": 0}
     rate = lambda key: round(mean(1.0 if r[key] else 0.0 for r in results), 3)  # noqa: E731
+    confident = [1.0 if r["correct"] else 0.0 for r in results if r["confident"]]
     return {"questions": len(results), "accuracy": rate("correct"), "top_candidate": rate("top"),
-            "in_candidates": rate("listed"), "confident": rate("confident")}
+            "in_candidates": rate("listed"), "confident": rate("confident"),
+            "right_when_confident": round(mean(confident), 3) if confident else None}
 
 
 def run(pal: RulesPal, progress: Callable[[str], None] = lambda _: None) -> dict[str, Any]:
