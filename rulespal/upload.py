@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import re
 import tempfile
+import threading
 from pathlib import Path
 
 from rulespal.errors import RulebookFormatError, UploadRefused
@@ -14,6 +15,7 @@ from rulespal.rulebook import Rulebook, load_rulebook, slugify
 from rulespal.service import RulesPal
 
 PDF_MAGIC = b"%PDF-"
+_CHANGING = threading.Lock()  # one upload or delete at a time: they move files under books/
 
 
 def sniff(data: bytes) -> str:
@@ -77,7 +79,7 @@ def add_rulebook(pal: RulesPal, filename: str, data: bytes) -> Rulebook:
     upload of the same id)."""
     books = pal.settings.books_dir
     books.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory(dir=books, prefix=".upload-") as tmp:
+    with _CHANGING, tempfile.TemporaryDirectory(dir=books, prefix=".upload-") as tmp:
         try:
             moves = _stage(pal, filename, data, Path(tmp))
             markdown = next(iter(moves.values()))
@@ -106,10 +108,11 @@ def add_rulebook(pal: RulesPal, filename: str, data: bytes) -> Rulebook:
 def delete_rulebook(pal: RulesPal, game: str) -> list[str]:
     """Remove an added rulebook from the library and the index (its stored files too, when under books/); the
     ids of the games left. Bundled books raise NotRemovable."""
-    book = pal.book(game)
-    pal.remove(book.id)
-    source = Path(book.source_path).resolve()
-    if source.parent == pal.settings.books_dir.resolve():
-        source.unlink(missing_ok=True)
-        source.with_suffix(".pdf").unlink(missing_ok=True)
-    return list(pal.library.ids)
+    with _CHANGING:
+        book = pal.book(game)
+        pal.remove(book.id)
+        source = Path(book.source_path).resolve()
+        if source.parent == pal.settings.books_dir.resolve():
+            source.unlink(missing_ok=True)
+            source.with_suffix(".pdf").unlink(missing_ok=True)
+        return list(pal.library.ids)

@@ -12,6 +12,7 @@ from fastapi.testclient import TestClient
 from pdf_fixtures import render_fixture
 from reportlab.pdfgen import canvas
 
+from rulespal.agent import build_assistant
 from rulespal.api.app import create_app
 from rulespal.citations import verify
 from rulespal.service import RulesPal
@@ -147,6 +148,9 @@ def test_upload_pdf_then_search_cite_and_open_it_at_the_page(pal: RulesPal, rive
     assert pdf.content == river_pdf and pdf.headers["content-disposition"].startswith("inline")
     citation = verify(pal.library, "river-game", "A boat that reaches the waterfall is lost.", ["boats"])
     assert citation is not None and citation.page == 1
+    answer = build_assistant(pal, "extractive").ask("What happens to a boat at the waterfall?", game="river-game")
+    assert answer.citations and {c.page for c in answer.citations} == {1}
+    assert all(c["page"] == 1 for c in answer.to_dict()["citations"])
     markdown = client.get("/api/games/lake-game/pdf")
     assert markdown.status_code == 404 and "not converted from a PDF" in markdown.json()["detail"]
     assert client.get("/api/search", params={"q": "fish", "game": "lake-game"}).json()["hits"][0]["page"] is None
