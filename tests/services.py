@@ -42,10 +42,16 @@ def _listening(port: int) -> bool:
 
 @contextmanager
 def process(cmd: list[str], what: str, port: int, **kwargs) -> Iterator[subprocess.Popen]:
-    """Run a server process until the block ends; wait for its port first."""
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, **kwargs)
+    """Run a server process until the block ends; wait for its port first. Its output goes to a temporary file,
+    not a pipe: a chatty server would block once a pipe nobody reads is full."""
+    log = tempfile.TemporaryFile(mode="w+")
+    proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, text=True, **kwargs)
     try:
-        wait_until(lambda: _listening(port), what, proc)
+        try:
+            wait_until(lambda: _listening(port), what, proc)
+        except RuntimeError as exc:
+            log.seek(0)
+            raise RuntimeError(f"{exc}\n{log.read()}") from exc
         yield proc
     finally:
         proc.terminate()
@@ -53,6 +59,7 @@ def process(cmd: list[str], what: str, port: int, **kwargs) -> Iterator[subproce
             proc.wait(timeout=20)
         except subprocess.TimeoutExpired:
             proc.kill()
+        log.close()
 
 
 @contextmanager
