@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable
 from functools import cache, wraps
 from pathlib import Path
@@ -164,6 +165,8 @@ def serve(host: Annotated[str | None, typer.Option(help="Interface to listen on 
 
     settings = get_settings()
     host, port = host or settings.host, port or settings.port
+    os.environ["RULESPAL_HOST"] = host  # the app (and each worker) must know where it listens: uploads need loopback
+    get_settings.cache_clear()
     url = f"http://{host}:{port}/"
     emit({"url": url, "docs": url + "docs", "workers": workers}, as_json,
          lambda d: f"RulesPal at {d['url']}  (API docs: {d['docs']})")

@@ -200,3 +200,21 @@ def test_delete_added_books_but_not_bundled_ones(pal: RulesPal):
     assert not (pal.settings.books_dir / "river-game.pdf").exists()
     assert "river-game" not in json.loads(pal.settings.sources_file.read_text(encoding="utf-8"))[0]
     assert client.get("/api/search", params={"q": "boats", "game": "river-game"}).status_code == 404
+
+
+def test_serve_tells_the_app_where_it_listens(monkeypatch):
+    """`rulespal serve --host 0.0.0.0` reaches the app's settings, so the upload guard sees a non-loopback host."""
+    import uvicorn
+    from typer.testing import CliRunner
+
+    from rulespal import cli
+    from rulespal.settings import get_settings
+
+    monkeypatch.setenv("RULESPAL_HOST", "127.0.0.1")  # restored after the test
+    monkeypatch.setattr(uvicorn, "run", lambda *_args, **_kwargs: None)
+    try:
+        result = CliRunner().invoke(cli.app, ["serve", "--host", "0.0.0.0", "--json"])
+        assert result.exit_code == 0, result.output
+        assert get_settings().host == "0.0.0.0"
+    finally:
+        get_settings.cache_clear()
