@@ -367,3 +367,10 @@ def test_chat_events_match_the_documented_wire_schema(client):
     for f in frames:
         assert list(validator.iter_errors(f)) == [], f
         assert isinstance(json.loads(f["data"]), dict)  # the documented contentSchema: a JSON object
+
+
+def test_an_unreadable_body_is_a_422_naming_the_body(client):
+    for body in ("[" * 100_000 + "]" * 100_000, b"\xff\xfe{"):
+        response = client.post("/api/games/cartographers/score", content=body,
+                               headers={"content-type": "application/json"})
+        assert response.status_code == 422 and response.json()["detail"][0]["loc"] == ["body"]

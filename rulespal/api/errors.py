@@ -8,8 +8,10 @@ from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.encoders import jsonable_encoder
+from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from engine import PositionError
 from rulespal.errors import (
@@ -37,6 +39,9 @@ class RateLimited(RulesPalError):
 
 class ChatUnavailable(RulesPalError):
     """The chat model could not be built (e.g. the local model is not installed)."""
+
+
+UNPARSABLE_BODY = "There was an error parsing the body"  # FastAPI's detail when JSON decoding itself fails
 
 
 def _problems(items: Sequence[tuple[Sequence[str | int], str, str]]) -> dict[str, Any]:
@@ -80,8 +85,18 @@ async def _request_invalid(_request: Request, exc: RequestValidationError) -> JS
     return JSONResponse(jsonable_encoder(_problems(items)), status_code=422)
 
 
+async def _http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+    """FastAPI's own errors as they are, except a body it could not parse at all (not UTF-8, nested too deeply):
+    that is bad input, a 422 naming the body like every other."""
+    if exc.status_code == 400 and exc.detail == UNPARSABLE_BODY:
+        msg = "the request body is not readable JSON (not UTF-8, or nested too deeply)"
+        return JSONResponse(_problems([(("body",), msg, "json_invalid")]), status_code=422)
+    return await http_exception_handler(request, exc)
+
+
 def install_error_handlers(app: FastAPI) -> None:
     """Register the handlers that turn domain errors into HTTP responses."""
+    app.add_exception_handler(StarletteHTTPException, _http_error)
     app.add_exception_handler(RulesPalError, _domain_error)
     app.add_exception_handler(PositionError, _domain_error)
     app.add_exception_handler(RequestValidationError, _request_invalid)
