@@ -37,15 +37,17 @@ def find_position(text: str) -> dict[str, Any] | None:
 
 _PLACED = re.compile(r"\b(i|we)(?:'ve| have)? (placed|put|drew|draw|play|played|have|got|laid|lay|added|built)\b|"
                      r"\bmy (board|map|grid|tiles?)\b|\bthere (is|are|'s) an?\b", re.I)
-_CONCRETE = re.compile(r"\d|\b(row|column|next to|beside|adjacent to|above|below|left of|right of)\b", re.I)
+_CELL = re.compile(r"\(\s*-?\d+\s*,\s*-?\d+\s*\)|\[\s*-?\d+\s*,\s*-?\d+\s*\]|"
+                   r"\brow\s+\d+\W+(?:and\s+)?col(?:umn)?\s+\d+|\bcol(?:umn)?\s+\d+\W+(?:and\s+)?row\s+\d+", re.I)
 
 
 def describes_position(question: str) -> bool:
-    """True when a player describes their own concrete situation and asks for its points or legality ('I put a
-    forest x2 next to a forest x1 and a forest x3, how many Pawints?'); general rules questions ('how many points
-    is a closed area with an alien worth?', 'can I draw over a mountain?') are not."""
+    """True when a player describes their own situation cell by cell and asks for its points or legality ('I put
+    a forest x2 at (0,1) next to my forest x1 at (0,0), how many Pawints?'). A description without the cells
+    ('my two village clusters of 5 and 3') is too vague to build without inventing a board, and general rules
+    questions ('can I draw over a mountain?') are not situations: both get the rulebook answer."""
     engine_words = _CHECK_WORDS.search(question) or _SCORE_WORDS.search(question)
-    return bool(engine_words and _PLACED.search(question) and len(_CONCRETE.findall(question)) >= 2)
+    return bool(engine_words and _PLACED.search(question) and len(_CELL.findall(question)) >= 2)
 
 
 def engine_intent(question: str, position: Any, fitting: list[str]) -> str:

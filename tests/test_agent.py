@@ -96,7 +96,7 @@ def test_an_engine_error_is_never_the_answer(pal):
 
 
 def test_a_described_situation_is_routed_and_a_bad_route_falls_back_to_the_rulebook(pal):
-    question = "I put a forest x2 next to a forest x1 at row 0. How many Pawints do I get?"
+    question = "I put a forest x2 at (0,1) next to my forest x1 at (0,0). How many Pawints do I get?"
     good = ScriptedModel(routes=[ToolChoice("score_cational_meographic", FOREST_PAIR)])
     answer = assistant(pal, good).ask(question, game="cational-meographic")
     assert answer.basis == "engine" and "3" in answer.answer
