@@ -71,16 +71,17 @@ def ensure_index(library: Library, embedder: Embedder, store: VectorStore, force
     already written are kept for the next run."""
     model_space = space(embedder.model_id)
     active = store.active()
-    fresh = force or active is None or not active.collection.startswith(f"{CHUNK_PREFIX}{model_space[:16]}")
-    name = store.building(model_space, fresh=force) if fresh else active.collection
+    same_space = active is not None and active.collection.startswith(f"{CHUNK_PREFIX}{model_space[:16]}")
+    reused = active if same_space and not force else None  # the served collection, extended in place
+    name = reused.collection if reused is not None else store.building(model_space, fresh=force)
     have = store.books(name)
     wanted = {b.id: book_fingerprint(b, embedder.model_id) for b in library.books}
     todo: Sequence[Rulebook] = [b for b in library.books
                                 if b.id not in have or have[b.id].fingerprint != wanted[b.id]]
     stale = tuple(g for g in have if g not in wanted)
     library_fp = fingerprint(library, embedder.model_id)
-    if not fresh and not todo and not stale and active.fingerprint == library_fp:
-        return IndexStatus(active, (), ())
+    if reused is not None and not todo and not stale and reused.fingerprint == library_fp:
+        return IndexStatus(reused, (), ())
     embed = cache.embed if cache is not None else embedder.embed
     for done, book in enumerate(todo, 1):
         have[book.id] = _write(book, wanted[book.id], name, store, embed)
