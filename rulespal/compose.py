@@ -18,8 +18,8 @@ def rule_text(shown: Sequence[EvidenceSentence], direct: bool = True) -> str:
     """'The rulebook says (Title): "…"' for the deciding sentences, grouped by section; when the evidence is only
     the closest rule (not direct), the answer says so."""
     parts: list[str] = []
-    for sentence in shown:
-        if parts and sentence.title == shown[0].title:
+    for n, sentence in enumerate(shown):
+        if n and sentence.section_id == shown[n - 1].section_id:
             parts[-1] += f' … "{sentence.text}"'
         else:
             parts.append(f'({sentence.title}): "{sentence.text}"')

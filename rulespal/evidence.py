@@ -163,6 +163,7 @@ class EvidenceFinder:
                 wanted.setdefault(token, weight / 2)
         total = sum(wanted.values()) or 1.0
         candidates: list[tuple[int, tuple[int, int], str, str, str, float, str]] = []
+        seen: set[str] = set()  # a section reached twice (as a hit and as a short parent's child) counts once
         for rank, hit in enumerate(found.hits[:SECTIONS]):
             section = book.section(hit.section_id)
             if section is None:
@@ -170,7 +171,8 @@ class EvidenceFinder:
             weight = 1.0 / (1 + rank)
             # a parent whose own text is a line or two holds its rules in its subsections
             family = [section] + (list(book.children(section.id)) if len(section.text) < SHORT_PARENT else [])
-            for member in family:
+            for member in (m for m in family if m.id not in seen):
+                seen.add(member.id)
                 for pos, sent in enumerate(rule_units(member.text)):
                     candidates.append((rank, (member.order, pos), member.id, member.title, sent, weight,
                                        " > ".join(member.heading_path)))

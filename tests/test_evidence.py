@@ -54,3 +54,13 @@ def test_prose_checks():
     assert not prose_passes("No, gems score nothing.", support, "yes")  # against the verdict
     assert not prose_passes("Yes, each gem scores 2 points.", support, None)  # a verdict nobody checked
     assert not prose_passes("Emeralds glitter beautifully underwater tonight.", support, None)  # not grounded
+
+
+def test_a_section_reached_twice_is_quoted_once(pal):
+    from rulespal.agent import Assistant
+
+    bot = Assistant(pal, model_spec="extractive")
+    answer = bot.ask("When does the game end?", game="cartographers")
+    quotes = [c.quote for c in answer.citations]
+    assert len(quotes) == len(set(quotes))
+    assert all(answer.answer.count(f'"{q}"') == 1 for q in quotes)
