@@ -23,13 +23,21 @@ def test_weights_assemble_and_match_the_pinned_hash(pal):
     assert path.with_suffix(".sha256").read_text().split()[0] == GGUF_SHA256
 
 
-def test_local_model_picks_a_verdict_by_log_probability(local_bot):
-    from rulespal.models.base import Message
+def test_local_model_choices_are_its_next_token_probabilities(local_bot):
+    """The mechanism, not the model's judgement (which is why its verdicts are not shown: on this very prompt
+    the 1.5B model has preferred "Yes")."""
+    from rulespal.models.base import Message, option_of
 
-    ask = ('Rule: "Spaces only at diagonals are not adjacent." '
-           "Question: are diagonal spaces adjacent? Reply Yes, No or Unclear.")
-    probs = local_bot.model.choose([Message("user", ask)], ("Yes", "No", "Unclear"))
-    assert abs(sum(probs.values()) - 1) < 1e-6 and probs["No"] > 0.5
+    model = local_bot.model
+    messages = [Message("user", 'Rule: "Spaces only at diagonals are not adjacent." '
+                                "Question: are diagonal spaces adjacent? Reply Yes, No or Unclear.")]
+    options = ("Yes", "No", "Unclear")
+    probs = model.choose(messages, options)
+    assert abs(sum(probs.values()) - 1) < 1e-6 and all(p > 0 for p in probs.values())
+    greedy = model.llama.create_chat_completion(messages=model._chat(messages), max_tokens=1, temperature=0.0)
+    assert option_of(greedy["choices"][0]["message"]["content"], options) == max(probs, key=probs.get)
+    again = model.choose(messages, options)  # from the cached prompt prefix: the same distribution (batching aside)
+    assert all(abs(again[o] - probs[o]) < 0.02 for o in options)
 
 
 def test_local_model_answers_a_rules_question_with_a_verified_citation(local_bot):
