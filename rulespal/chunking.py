@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from itertools import pairwise
 
 from rulespal.matter import is_rules
 from rulespal.rulebook import Rulebook, Section
@@ -41,7 +42,7 @@ def blocks(text: str, max_chars: int = MAX_CHARS) -> list[tuple[int, int]]:
     spans: list[tuple[int, int]] = []
     for para in re.finditer(r"\S(?:.|\n(?!\s*\n))*", text):
         items = [para.start()] + [para.start() + m.end() for m in _LIST_ITEM.finditer(para.group())] + [para.end()]
-        for start, end in zip(items, items[1:]):
+        for start, end in pairwise(items):
             while end - start > max_chars:
                 cut = text.rfind(". ", start, start + max_chars)
                 cut = cut + 1 if cut > start + max_chars // 3 else start + max_chars

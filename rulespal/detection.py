@@ -4,7 +4,7 @@ headings, distinctive terms) fused with the games of the nearest chunks and any 
 from __future__ import annotations
 
 import math
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -50,7 +50,7 @@ def profile_text(book: Rulebook, terms: Counter, document_frequency: Mapping[str
 def profiles(books: Sequence[Rulebook], counts: Sequence[Counter]) -> list[str]:
     """Profiles of every book, with document frequencies over the whole library."""
     df = Counter(t for c in counts for t in c)
-    return [profile_text(b, c, df, len(books)) for b, c in zip(books, counts)]
+    return [profile_text(b, c, df, len(books)) for b, c in zip(books, counts, strict=True)]
 
 
 def _normalise(scores: Mapping[str, float]) -> dict[str, float]:
@@ -79,8 +79,9 @@ class GameDetector:
         parts = {"profile": self.profile_scores(query), "votes": _normalise(votes),
                  "named": {named: 1.0} if named else {}}
         weight = sum(WEIGHTS[k] for k, part in parts.items() if part)
-        fused: Counter = Counter()
+        fused: dict[str, float] = defaultdict(float)
         for key, part in parts.items():
             for game, share in part.items():
                 fused[game] += WEIGHTS[key] * share / weight
-        return tuple(Candidate(g, self.titles.get(g, g), c) for g, c in fused.most_common(SHOWN))
+        best = sorted(fused.items(), key=lambda kv: -kv[1])[:SHOWN]
+        return tuple(Candidate(g, self.titles.get(g, g), c) for g, c in best)

@@ -42,6 +42,6 @@ class EmbeddingCache:
             with self._lock, self._db:
                 self._db.executemany("INSERT OR REPLACE INTO vectors VALUES (?, ?)",
                                      [(keys[i], np.asarray(v, dtype=np.float32).tobytes())
-                                      for i, v in zip(missing, vectors)])
-            found.update({keys[i]: v for i, v in zip(missing, vectors)})
+                                      for i, v in zip(missing, vectors, strict=True)])
+            found.update({keys[i]: v for i, v in zip(missing, vectors, strict=True)})
         return [found[k] for k in keys]

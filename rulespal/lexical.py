@@ -46,4 +46,4 @@ class LexicalIndex:
             return []
         docs, scores = self._bm25.retrieve([tokens], k=min(n, self._size), show_progress=False,
                                            weight_mask=mask, n_threads=0)
-        return [(int(d), float(s)) for d, s in zip(docs[0], scores[0]) if s > 0]
+        return [(int(d), float(s)) for d, s in zip(docs[0], scores[0], strict=True) if s > 0]

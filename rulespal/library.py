@@ -29,7 +29,7 @@ class Library:
     books: tuple[Rulebook, ...]
 
     @classmethod
-    def from_paths(cls, paths: Iterable[Path]) -> "Library":
+    def from_paths(cls, paths: Iterable[Path]) -> Library:
         """Load every Markdown rulebook under the given files/folders; a duplicate game id is an error."""
         books: dict[str, Rulebook] = {}
         for root in paths:

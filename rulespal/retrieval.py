@@ -166,9 +166,13 @@ class Retriever:
                 best[chunk.section_id] = (chunk, score, sim)
             spans[chunk.section_id].append((chunk.start, chunk.end))
         book = self.library.resolve(game)
-        hits, covered, left = [], set(), budget
+        hits: list[Hit] = []
+        covered: set[str] = set()
+        left = budget
         for section_id, (chunk, score, sim) in best.items():
             section = book.section(section_id)
+            if section is None:  # chunks are cut from this very book, so every section id is in it
+                continue
             if section_id in covered:
                 text = chunk.text
             else:

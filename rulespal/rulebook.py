@@ -143,7 +143,8 @@ def parse_rulebook(text: str, path: Path | str = "<memory>") -> Rulebook:
         raise RulebookFormatError(f"{path}: aliases must be a list of strings, got {aliases!r}")
     for n, alias in enumerate(aliases):
         if not isinstance(alias, str):
-            raise RulebookFormatError(f"{path}: aliases[{n}] must be a string, got {alias!r} (quote it if it has a colon)")
+            raise RulebookFormatError(
+                f"{path}: aliases[{n}] must be a string, got {alias!r} (quote it if it has a colon)")
 
     sections: list[Section] = []
     preamble = body[: heads[0][2]].strip() if heads else body.strip()

@@ -10,6 +10,9 @@ from dataclasses import dataclass, field
 from urllib.parse import urlparse
 
 import chromadb
+import numpy as np
+from chromadb.api.types import GetResult, Where
+from chromadb.base_types import LiteralValue, LogicalOperator, WhereOperator
 from chromadb.config import Settings as ChromaSettings
 
 from rulespal.chunking import Chunk
@@ -57,6 +60,16 @@ def _names(client: chromadb.ClientAPI) -> list[str]:
     return [c if isinstance(c, str) else c.name for c in client.list_collections()]
 
 
+def _metadatas(got: GetResult) -> list[dict[str, str | int]]:
+    """The metadata rows of a get, holding only the str and int values RulesPal writes."""
+    return [{k: v for k, v in (m or {}).items() if isinstance(v, str | int)} for m in got["metadatas"] or []]
+
+
+def _vectors(vectors: Sequence[Sequence[float]]) -> np.ndarray:
+    """Vectors as one float32 array, the form Chroma stores (half the memory of Python float lists)."""
+    return np.asarray(vectors, dtype=np.float32).reshape(len(vectors), -1)
+
+
 class VectorStore:
     """Chunk collections plus a meta collection: the active collection, builds in progress, complete books."""
 
@@ -65,11 +78,11 @@ class VectorStore:
         self._meta = client.get_or_create_collection(META_COLLECTION)
 
     def _get_meta(self, key: str) -> dict | None:
-        got = self._meta.get(ids=[key], include=["metadatas"])
-        return dict(got["metadatas"][0]) if got["ids"] else None
+        found = _metadatas(self._meta.get(ids=[key], include=["metadatas"]))
+        return found[0] if found else None
 
     def _put_meta(self, key: str, meta: dict) -> None:
-        self._meta.upsert(ids=[key], embeddings=[[1.0]], documents=[key], metadatas=[meta])
+        self._meta.upsert(ids=[key], embeddings=_vectors([[1.0]]), documents=[key], metadatas=[meta])
 
     def active(self) -> ActiveIndex | None:
         """The active index, or None before the first complete build."""
@@ -82,7 +95,7 @@ class VectorStore:
     def books(self, collection: str) -> dict[str, BookEntry]:
         """Books written completely into a collection, by game id."""
         got = self._meta.get(where={"$and": [{"collection": collection}, {"kind": "book"}]}, include=["metadatas"])
-        return {str(m["game"]): BookEntry(str(m["fingerprint"]), int(m["chunks"])) for m in got["metadatas"]}
+        return {str(m["game"]): BookEntry(str(m["fingerprint"]), int(m["chunks"])) for m in _metadatas(got)}
 
     def building(self, space: str, fresh: bool = False) -> str:
         """The collection being built for a model and chunker (`space`): the unfinished one left by an
@@ -104,7 +117,7 @@ class VectorStore:
             part = chunks[start:start + _BATCH]
             collection.add(
                 ids=[f"{c.id}@{book_fingerprint[:16]}" for c in part],
-                embeddings=[list(v) for v in vectors[start:start + _BATCH]],
+                embeddings=_vectors(vectors[start:start + _BATCH]),
                 documents=[c.text for c in part],
                 metadatas=[{"game": c.game, "section_id": c.section_id, "title": c.title, "book": book_fingerprint,
                             "heading_path": " > ".join(c.heading_path)} for c in part],
@@ -126,7 +139,10 @@ class VectorStore:
             self._meta.delete(ids=[f"book:{name}:{game}"])
             collection.delete(where={"game": game})
         else:
-            collection.delete(where={"$and": [{"game": game}, {"book": {"$ne": keep.fingerprint}}]})
+            same_game: Where = {"game": game}
+            not_kept: dict[WhereOperator | LogicalOperator, LiteralValue] = {"$ne": keep.fingerprint}
+            other_version: Where = {"book": not_kept}
+            collection.delete(where={"$and": [same_game, other_version]})
 
     def activate(self, name: str, fingerprint: str, space: str) -> ActiveIndex:
         """Make a collection the active one (its build is then finished)."""
@@ -145,10 +161,10 @@ class VectorStore:
         """Nearest chunk ids with cosine similarity, optionally restricted to one game; while a book is being
         replaced, a chunk found in both versions is given once."""
         col = self.client.get_collection(collection)
-        res = col.query(query_embeddings=[list(vector)], n_results=n, where={"game": game} if game else None,
+        res = col.query(query_embeddings=_vectors([vector]), n_results=n, where={"game": game} if game else None,
                         include=["distances"])
         found: dict[str, float] = {}
-        for cid, dist in zip(res["ids"][0], res["distances"][0], strict=True):
+        for cid, dist in zip(res["ids"][0], (res["distances"] or [[]])[0], strict=True):
             found.setdefault(cid.rsplit("@", 1)[0], 1.0 - float(dist))
         return list(found.items())
 

@@ -139,6 +139,6 @@ def test_progress_counts_books_and_cached_vectors_are_reused(index, tmp_path, mo
     built = ensure_index(Library.from_paths([books]), embedder, store, cache=cache,
                          progress=lambda done, total: seen.append((done, total)))
     assert seen == [(1, 2), (2, 2)] and built.active.chunk_count > 16
-    monkeypatch.setattr(embedder, "embed", lambda texts: (_ for _ in ()).throw(AssertionError("re-embedded")))
+    monkeypatch.setattr(embedder, "embed", lambda _texts: (_ for _ in ()).throw(AssertionError("re-embedded")))
     again = ensure_index(Library.from_paths([books]), embedder, store, force=True, cache=cache)
     assert again.written == ("a", "b") and store.count(again.active.collection) == built.active.chunk_count

@@ -64,7 +64,8 @@ class FlatBaseline:
                 self.rows[book.id] = [(c.section_id, c.text, c.embed_text) for c in chunk_rulebook(
                     book, LEGACY_SIZE, LEGACY_OVERLAP, rules_only=False)]
         self.vectors = {g: np.array(embedder.embed([r[2] for r in rows])) for g, rows in self.rows.items()}
-        self.lexical = {g: LexicalIndex([r[2] for r in rows]) for g, rows in self.rows.items()} if kind != "naive" else {}
+        self.lexical = ({g: LexicalIndex([r[2] for r in rows]) for g, rows in self.rows.items()}
+                        if kind != "naive" else {})
 
     def ranked(self, query: str, game: str) -> list[tuple[str, str]]:
         """(section id, text) best first."""

@@ -12,6 +12,7 @@ from rulespal.evals.passages import naive_chunks
 from rulespal.library import Library
 from rulespal.service import RulesPal
 
+
 class NaiveBaseline:
     """Fixed 1000-character chunks (100 overlap) of each rulebook's Markdown body, dense only, same model."""
 
