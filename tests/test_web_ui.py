@@ -121,6 +121,27 @@ def test_search_within_the_rulebook(page):
     shot(page, "rulebook-search")
 
 
+def test_nested_lists_render_nested(page):
+    page.goto("/#/mise-kolonizace/rulebook/scoring-points")
+    expect(page.locator("#section-title")).to_have_text("Scoring Points")
+    body = page.locator("#section-view .section-body")
+    # three scoring rules at the top level; the five neighbouring-area sub-rules sit inside the third one
+    top = body.locator(":scope > ul > li")
+    expect(top).to_have_count(3)
+    sub = top.nth(2).locator(":scope > ul > li")
+    expect(sub).to_have_count(5)
+    assert top.nth(2).inner_text().startswith("For neighbouring areas:")
+    assert sub.first.inner_text().startswith("For the size of neighbouring areas")
+    # drawn indented under their parent, not as more top-level rules
+    assert sub.first.bounding_box()["x"] > top.first.bounding_box()["x"] + 10
+    shot(page, "rulebook-nested-list")
+    # the renderer itself: a numbered list inside a bullet, continuation lines, a dedent back to the top
+    html = page.evaluate("""async () => (await import('/static/markdown.js')).renderMarkdown(
+        '- a\\n- b:\\n  1. one\\n     more of one\\n  2. two\\n- c\\n\\n3. third\\n4. fourth')""")
+    assert html == ('<ul><li>a</li>\n<li>b:<ol><li>one more of one</li>\n<li>two</li></ol></li>\n<li>c</li></ul>\n'
+                    '<ol start="3"><li>third</li>\n<li>fourth</li></ol>'), html
+
+
 def test_cartographers_map_editor_scores(page):
     page.goto("/#/cartographers/play")
     cell(page, 0, 0).wait_for()

@@ -23,16 +23,39 @@ function table(lines) {
   return `<div class="table-wrap"><table><thead><tr>${th}</tr></thead><tbody>${body}</tbody></table></div>`;
 }
 
+const indentOf = (spaces) => spaces.replace(/\t/g, "    ").length;
+
+/** A list block as nested lists: an item indented past its parent's marker is a sub-item (ordered or not). */
 function list(lines) {
-  const ordered = /^\s*\d/.test(lines[0]);
-  const items = [];
+  const root = { indent: -1, items: [] }; // a pseudo-item holding the top-level lists
+  const open = [root]; // the chain of items the next line may belong to, outermost first
   for (const line of lines) {
     const m = line.match(LIST_ITEM);
-    if (m) items.push(m[3]);
-    else items[items.length - 1] += " " + line.trim();
+    if (!m) { // a continuation of the deepest open item
+      const last = open[open.length - 1];
+      if (last !== root) last.text += " " + line.trim();
+      continue;
+    }
+    const indent = indentOf(m[1]);
+    while (open.length > 1 && open[open.length - 1].indent >= indent) open.pop();
+    const parent = open[open.length - 1];
+    const ordered = /^\d/.test(m[2]);
+    let target = parent.items[parent.items.length - 1];
+    if (!target || target.ordered !== ordered) {
+      target = { ordered, start: ordered ? Number.parseInt(m[2], 10) : 1, items: [] };
+      parent.items.push(target);
+    }
+    const item = { indent, text: m[3], items: [] };
+    target.items.push(item);
+    open.push(item);
   }
-  const tag = ordered ? "ol" : "ul";
-  return `<${tag}>${items.map((i) => `<li>${inline(i)}</li>`).join("\n")}</${tag}>`;
+  const render = (block) => {
+    const tag = block.ordered ? "ol" : "ul";
+    const start = block.start !== 1 ? ` start="${block.start}"` : "";
+    const items = block.items.map((i) => `<li>${inline(i.text)}${i.items.map(render).join("")}</li>`);
+    return `<${tag}${start}>${items.join("\n")}</${tag}>`;
+  };
+  return root.items.map(render).join("\n");
 }
 
 /** Markdown text as HTML (all text escaped first). */
