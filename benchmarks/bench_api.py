@@ -163,7 +163,8 @@ async def bench(url: str, clients: list[int], requests: int, chats: int, seconds
     for n in clients:
         results.append((await load("search", n, requests, seconds, search_request(questions), url)).summary())
         results.append((await load("score", n, requests, seconds, score_request, url)).summary())
-    results.append((await load("chat (fake model)", chats, chats, max(seconds, 120), chat_request(questions), url)).summary())
+    chat = await load("chat (fake model)", chats, chats, max(seconds, 120), chat_request(questions), url)
+    results.append(chat.summary())
     return results
 
 

@@ -89,7 +89,8 @@ def check_document(doc: Any) -> None:
         if items > MAX_ITEMS:
             raise PositionError(f"the document holds more than {MAX_ITEMS} values; no position is that large")
         if len(loc) > MAX_DEPTH:
-            raise PositionError(f"nested more than {MAX_DEPTH} levels deep; no position nests that deep", loc[:MAX_DEPTH])
+            raise PositionError(f"nested more than {MAX_DEPTH} levels deep; no position nests that deep",
+                                loc[:MAX_DEPTH])
         if isinstance(value, dict):
             for key, item in value.items():
                 if not isinstance(key, str):

@@ -107,4 +107,5 @@ class GameEngine:
         for op in self.operations:
             if op.name == name:
                 return op
-        raise KeyError(f"{self.game_id} has no operation {name!r}; it has: {', '.join(o.name for o in self.operations)}")
+        names = ", ".join(o.name for o in self.operations)
+        raise KeyError(f"{self.game_id} has no operation {name!r}; it has: {names}")

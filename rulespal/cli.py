@@ -89,7 +89,8 @@ def toc(game: GameArg, as_json: JsonOpt = False) -> None:
 def section(game: GameArg, section_id: Annotated[str, typer.Argument(help="Section id, e.g. game-flow/scout.")],
             as_json: JsonOpt = False) -> None:
     """Print one section of a rulebook."""
-    emit(pal().read_section(game, section_id).to_dict(), as_json, lambda d: f"{' > '.join(d['heading_path'])}  [{d['section_id']}]\n\n{d['text']}"
+    emit(pal().read_section(game, section_id).to_dict(), as_json,
+         lambda d: f"{' > '.join(d['heading_path'])}  [{d['section_id']}]\n\n{d['text']}"
          + ("\n\nsubsections: " + ", ".join(d["children"]) if d["children"] else ""))
 
 
@@ -107,21 +108,24 @@ def search(query: Annotated[str, typer.Argument(help="What to look for.")], game
 
 @app.command()
 @handles_errors
-def ingest(paths: Annotated[list[Path] | None, typer.Argument(help="Rulebook files or folders (.md, .pdf) to add.")] = None,
+def ingest(paths: Annotated[list[Path] | None,
+                            typer.Argument(help="Rulebook files or folders (.md, .pdf) to add.")] = None,
            force: Annotated[bool, typer.Option("--force", help="Rebuild even if nothing changed.")] = False,
            as_json: JsonOpt = False) -> None:
     """Build the index (only when rulebooks or the model changed), adding rulebooks (Markdown or PDF) from PATHs."""
     from rulespal.pdf.books import markdown_sources
 
     report = pal().ingest(markdown_sources(paths or [], pal().settings.books_dir), force=force)
-    emit(report.to_dict(), as_json, lambda d: f"{'rebuilt' if d['rebuilt'] else 'up to date'}: {len(d['games'])} rulebooks "
+    emit(report.to_dict(), as_json,
+         lambda d: f"{'rebuilt' if d['rebuilt'] else 'up to date'}: {len(d['games'])} rulebooks "
          f"({', '.join(d['games'])}), {d['chunks']} chunks, {d['seconds']} s")
 
 
 def _engine_command(operation: str, help_text: str) -> None:
     @app.command(name=operation, help=help_text)
     @handles_errors
-    def command(game: GameArg, source: Annotated[str, typer.Argument(metavar="FILE|-", help="Position file or - for stdin.")],
+    def command(game: GameArg,
+                source: Annotated[str, typer.Argument(metavar="FILE|-", help="Position file or - for stdin.")],
                 as_json: JsonOpt = False) -> None:
         from rulespal.render import engine_result
 
@@ -145,7 +149,8 @@ def run(game: GameArg, operation: Annotated[str, typer.Argument(help="Engine ope
 
 @app.command()
 @handles_errors
-def title(game: GameArg, pawints: Annotated[int, typer.Argument(help="Final score.")], as_json: JsonOpt = False) -> None:
+def title(game: GameArg, pawints: Annotated[int, typer.Argument(help="Final score.")],
+          as_json: JsonOpt = False) -> None:
     """Look up the hiking title for a final score (Cational Meographic)."""
     from rulespal.render import engine_result
 
@@ -203,7 +208,8 @@ def _run_eval(suite: str, model: str | None, limit: int | None, split: str | Non
 
         report = run_retrieval(pal())
         text = lambda r: table(["system", "hit@1", "hit@3", "hit@5", "MRR"], [  # noqa: E731
-            (name, *(f"{m[key]:.3f}" for key in ("hit@1", "hit@3", "hit@5", "mrr"))) for name, m in r["systems"].items()]
+            (name, *(f"{m[key]:.3f}" for key in ("hit@1", "hit@3", "hit@5", "mrr")))
+            for name, m in r["systems"].items()]
         ) + f"\n{r['questions']} questions; game detection {r['game_detection_accuracy']:.3f}"
         emit({k: v for k, v in report.items() if k != "misses"}, as_json, text)
         return
@@ -216,10 +222,12 @@ def _run_eval(suite: str, model: str | None, limit: int | None, split: str | Non
         report = run_evidence(pal(), progress=lambda line: typer.echo(line, err=True))
         emit({k: v for k, v in report.items() if k != "rows"}, as_json, lambda r: table(
             ["split", "questions", "quote holds passage", "mean chars"],
-            [(s, *(str(r[s][k]) for k in ("questions", "quote_holds_passage", "mean_chars"))) for s in ("dev", "holdout")]))
+            [(s, *(str(r[s][k]) for k in ("questions", "quote_holds_passage", "mean_chars")))
+             for s in ("dev", "holdout")]))
         return
     if suite not in ("answers", "tools"):
-        raise typer.BadParameter(f"unknown suite {suite!r}; use retrieval, outside, detection, evidence, answers or tools")
+        raise typer.BadParameter(
+            f"unknown suite {suite!r}; use retrieval, outside, detection, evidence, answers or tools")
     from rulespal.agent import build_assistant
     from rulespal.evals.answers import run_answers, run_tools
 
@@ -301,7 +309,8 @@ def _stream_turn(bot, question: str, game: str | None, thread: str | None):
     return done
 
 
-ModelOpt = Annotated[str | None, typer.Option("--model", help="Chat model spec: local, extractive, openai-compatible:URL, openai:…, anthropic:…, ollama:….")]
+ModelOpt = Annotated[str | None, typer.Option(
+    "--model", help="Chat model spec: local, extractive, openai-compatible:URL, openai:…, anthropic:…, ollama:….")]
 
 
 @app.command()

@@ -21,13 +21,18 @@ class Settings(BaseSettings):
     home: Path = Field(default_factory=lambda: Path(user_data_dir("rulespal")),
                        description="Data directory: index, conversations, assembled model weights.")
     rulebooks_dir: Path = Field(default=BUNDLED_RULEBOOKS, description="Folder of the bundled rulebooks.")
-    chroma_url: str | None = Field(default=None, description="Chroma server URL (http://host:port); local store if unset.")
-    embedding_model: str | None = Field(default=None, description="sentence-transformers model path or name; packaged MiniLM if unset.")
-    model: str = Field(default="local", description="Chat model spec: local, extractive (no model), openai-compatible:URL, openai:…, anthropic:…, ollama:….")
-    database_url: str | None = Field(default=None, description="Postgres URL for conversation memory; SQLite under home if unset.")
+    chroma_url: str | None = Field(default=None,
+                                   description="Chroma server URL (http://host:port); local store if unset.")
+    embedding_model: str | None = Field(default=None, description="sentence-transformers model path or name; "
+                                        "packaged MiniLM if unset.")
+    model: str = Field(default="local", description="Chat model spec: local, extractive (no model), "
+                       "openai-compatible:URL, openai:…, anthropic:…, ollama:….")
+    database_url: str | None = Field(default=None, description="Postgres URL for conversation memory; "
+                                     "SQLite under home if unset.")
     redis_url: str | None = Field(default=None, description="Redis URL for rate limits shared across workers.")
     max_question_chars: int = Field(default=2000, description="Longest question accepted.")
-    rate_limit_per_minute: int = Field(default=60, description="Requests per client per minute on the costly endpoints.")
+    rate_limit_per_minute: int = Field(default=60,
+                                       description="Requests per client per minute on the costly endpoints.")
     admin_token: str | None = Field(default=None, description="Bearer token that allows adding and deleting "
                                    "rulebooks over HTTP; without it only a server listening on loopback allows it.")
     max_upload_mb: float = Field(default=50, description="Largest rulebook file accepted by POST /api/rulebooks.")

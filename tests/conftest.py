@@ -34,7 +34,8 @@ def pal(rp_home: Path):
 
 @pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory):
-    """The one live app of the session (uvicorn on 127.0.0.1, extractive answers, no chat model), shared by API and web tests."""
+    """The one live app of the session (uvicorn on 127.0.0.1, extractive answers, no chat model), shared by API
+    and web tests."""
     from api_harness import shared_server
 
     return shared_server(tmp_path_factory)

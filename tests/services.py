@@ -112,6 +112,7 @@ def llama_server(model_path: Path) -> Iterator[str]:
     """llama-cpp-python's OpenAI-compatible server on the given GGUF; yields its /v1 URL."""
     port = free_port()
     cmd = [sys.executable, "-m", "llama_cpp.server", "--model", str(model_path), "--host", "127.0.0.1",
-           "--port", str(port), "--n_ctx", "4096", "--n_threads", "2", "--model_alias", "embedded", "--verbose", "false"]
+           "--port", str(port), "--n_ctx", "4096", "--n_threads", "2", "--model_alias", "embedded",
+           "--verbose", "false"]
     with process(cmd, "llama_cpp.server", port):
         yield f"http://127.0.0.1:{port}/v1"

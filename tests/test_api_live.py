@@ -25,12 +25,14 @@ MAP_A = ["...........", "...M.......", "........M..", "...........", "..........
 
 def test_live_health_games_and_score(http):
     assert http.get("/healthz").json()["status"] == "ok"
-    assert [g["id"] for g in http.get("/api/games").json()] == ["cartographers", "cational-meographic", "mise-kolonizace"]
+    games = http.get("/api/games").json()
+    assert [g["id"] for g in games] == ["cartographers", "cational-meographic", "mise-kolonizace"]
     # Sentinel Wood: forest at (0,10) and (10,10) on the edge = 2; coins 0; monsters 0.
     grid = MAP_A[:]
     grid[0] = "..........F"
     grid[10] = "..........F"
-    body = http.post("/api/games/cartographers/score", json={"map": "A", "grid": grid, "cards": ["Sentinel Wood"]}).json()
+    body = http.post("/api/games/cartographers/score",
+                     json={"map": "A", "grid": grid, "cards": ["Sentinel Wood"]}).json()
     assert body["total"] == 2
 
 
@@ -54,7 +56,7 @@ def test_live_chat_streams_server_sent_events(http):
     assert events[-1][1]["citations"]
 
 
-# --- rate limits ----------------------------------------------------------------------------------------------------------
+# --- rate limits ------------------------------------------------------------------------------------------------------
 @pytest.fixture(scope="module")
 def limited(server):
     """A second app on the same index with an in-memory budget of 2 questions per minute per client."""
@@ -89,7 +91,7 @@ def test_memory_bucket_refills(monkeypatch):
     assert limiter.take("a") == 0
 
 
-# --- rulespal serve ---------------------------------------------------------------------------------------------------------
+# --- rulespal serve ---------------------------------------------------------------------------------------------------
 def test_serve_command_starts_a_server(server):
     port = free_port()
     env = {**os.environ, "RULESPAL_HOME": str(server.home), "RULESPAL_MODEL": "extractive"}
@@ -112,7 +114,7 @@ def test_serve_command_starts_a_server(server):
 
 
 
-# --- memory under concurrency ---------------------------------------------------------------------------------------------
+# --- memory under concurrency -----------------------------------------------------------------------------------------
 def test_concurrent_two_turn_chats_keep_every_turn_on_its_own_thread(server):
     run = uuid4().hex[:8]
     asked = {f"live-memory-{run}-{n}": [f"How do I score points in {game}?", f"and what about that, chat {n}?"]

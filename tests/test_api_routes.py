@@ -1,5 +1,6 @@
 """HTTP API through FastAPI's TestClient: every route, error statuses and bodies, the chat stream's event order.
-Runs on the session's real app (real embeddings, real Chroma in a temp RULESPAL_HOME, extractive answers, no chat model)."""
+Runs on the session's real app (real embeddings, real Chroma in a temp RULESPAL_HOME, extractive answers, no chat
+model)."""
 
 from __future__ import annotations
 
@@ -76,9 +77,10 @@ def test_unknown_section_is_404_listing_the_sections(client):
     assert "scoring-cards/forest-cards/sentinel-wood" in body["known"]
 
 
-# --- search -------------------------------------------------------------------------------------------------------------
+# --- search -----------------------------------------------------------------------------------------------------------
 def test_search_within_a_game(client):
-    response = client.get("/api/search", params={"q": "forest spaces on the edge of the map", "game": "cartographers", "k": 3})
+    response = client.get("/api/search",
+                          params={"q": "forest spaces on the edge of the map", "game": "cartographers", "k": 3})
     assert response.status_code == 200
     body = response.json()
     assert body["game"] == "cartographers" and body["detected"] is False
@@ -114,7 +116,7 @@ def test_search_unknown_game_is_404(client):
     assert "cartographers" in response.json()["known"]
 
 
-# --- engines ------------------------------------------------------------------------------------------------------------
+# --- engines ----------------------------------------------------------------------------------------------------------
 def test_schema_lists_operations_with_schemas_and_routes(client):
     body = client.get("/api/games/cartographers/schema").json()
     ops = {op["name"]: op for op in body["operations"]}
@@ -149,11 +151,13 @@ def test_score_monster_penalty(client):
 
 def test_check_verdicts(client):
     legal = client.post("/api/games/cartographers/check", json={
-        "map": "A", "grid": MAP_A, "move": {"card": "Great River", "terrain": "water", "cells": [[3, 0], [4, 0], [5, 0]]}})
+        "map": "A", "grid": MAP_A,
+        "move": {"card": "Great River", "terrain": "water", "cells": [[3, 0], [4, 0], [5, 0]]}})
     assert legal.status_code == 200 and legal.json()["legal"] is True
     # the straight river shape down column 3 would cross the printed mountain at (1,3)
     illegal = client.post("/api/games/cartographers/check", json={
-        "map": "A", "grid": MAP_A, "move": {"card": "Great River", "terrain": "water", "cells": [[0, 3], [1, 3], [2, 3]]}})
+        "map": "A", "grid": MAP_A,
+        "move": {"card": "Great River", "terrain": "water", "cells": [[0, 3], [1, 3], [2, 3]]}})
     body = illegal.json()
     assert body["legal"] is False
     assert [r["code"] for r in body["reasons"]] == ["overlaps_filled"]
@@ -231,7 +235,7 @@ def test_mise_bad_notation_is_422(client):
     assert response.json()["detail"][0]["msg"]
 
 
-# --- questions ----------------------------------------------------------------------------------------------------------
+# --- questions --------------------------------------------------------------------------------------------------------
 def test_ask_returns_an_answer_with_verified_citations(client):
     response = client.post("/api/ask", json={"question": "Does a corner space count twice for Sentinel Wood?",
                                              "game": "cartographers"})
@@ -309,7 +313,7 @@ def test_follow_up_keeps_the_thread(client):
     assert follow["game"] == "cartographers"
 
 
-# --- health and docs ----------------------------------------------------------------------------------------------------
+# --- health and docs --------------------------------------------------------------------------------------------------
 def test_health(client):
     body = client.get("/healthz").json()
     assert body["status"] == "ok"

@@ -61,7 +61,8 @@ def test_explore_and_ambush_cards_with_shapes_terrains_time_and_coins():
     assert (river["kind"], river["time"], river["terrains"]) == ("explore", 1, ["water"])
     assert river["shapes"][0] == {"cells": [[0, 0], [1, 0], [2, 0]], "coin": True}
     assert river["rule_ref"] == "explore-cards/terrain-cards"
-    assert explore["Temple Ruins"]["shapes"] == [] and explore["Temple Ruins"]["rule_ref"] == "explore-cards/ruins-cards"
+    ruins = explore["Temple Ruins"]
+    assert ruins["shapes"] == [] and ruins["rule_ref"] == "explore-cards/ruins-cards"
     goblin = result["ambush_cards"][0]
     assert goblin["name"] == "Goblin Attack" and goblin["terrains"] == ["monster"] and goblin["time"] == 0
     assert goblin["shapes"] == [{"cells": [[0, 0], [1, 1], [2, 2]], "coin": False}]

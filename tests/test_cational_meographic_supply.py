@@ -120,8 +120,8 @@ def test_scout_taking_a_pile_s_last_tile_calls_for_replenishment():
     result = ENGINE.operation("scout").run({"piles": [[t("forest", 1)], [t("lake", 2)], [t("meadow", 4)]], "take": 1})
     assert result["taken"] == t("lake", 2) and result["replenish"] is True
     assert result["piles"] == [[t("forest", 1)], [], [t("meadow", 4)]]
-    three = ENGINE.operation("scout").run({"piles": [[t("forest", 1), t("forest", 3)], [t("lake", 2)], [t("meadow", 4)]],
-                                           "take": 0})
+    three = ENGINE.operation("scout").run(
+        {"piles": [[t("forest", 1), t("forest", 3)], [t("lake", 2)], [t("meadow", 4)]], "take": 0})
     assert three["taken"] == t("forest", 3) and three["replenish"] is False  # three piles remain: draw nothing
 
 
@@ -157,8 +157,8 @@ def test_contradictory_piles_are_input_errors(piles, loc):
 
 
 def test_end_game_shares_a_tie_and_gives_the_solo_title():
-    result = ENGINE.operation("end_game").run({"players": [{"name": "Ana", "pawints": 84},
-                                                           {"name": "Ben", "pawints": 84}, {"name": "Cy", "pawints": 9}]})
+    result = ENGINE.operation("end_game").run({"players": [
+        {"name": "Ana", "pawints": 84}, {"name": "Ben", "pawints": 84}, {"name": "Cy", "pawints": 9}]})
     assert result["winners"] == ["Ana", "Ben"] and "no tie-breaker" in result["tie"]
     assert [r["rank"] for r in result["ranking"]] == [1, 1, 3]
     solo = ENGINE.operation("end_game").run({"players": [{"name": "Me", "pawints": 60}]})

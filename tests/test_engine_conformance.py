@@ -35,7 +35,8 @@ def test_engine_package_has_the_shared_layout_and_its_anchors_resolve(game):
     package = Path(import_module(f"engine.{game.replace('-', '_')}").__file__).parent
     assert {"__init__.py", "operations.py", "schemas.py", "rules.py"} <= {p.name for p in package.glob("*.py")}
     tree = ast.parse((package / "__init__.py").read_text(encoding="utf-8"))
-    defined = [t.id for node in tree.body if isinstance(node, ast.Assign) for t in node.targets if isinstance(t, ast.Name)]
+    defined = [t.id for node in tree.body if isinstance(node, ast.Assign)
+               for t in node.targets if isinstance(t, ast.Name)]
     defined += [node.name for node in tree.body if isinstance(node, ast.FunctionDef | ast.ClassDef)]
     assert defined == ["ENGINE"]
     rules = import_module(f"engine.{package.name}.rules")

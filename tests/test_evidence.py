@@ -40,7 +40,8 @@ def test_question_kinds_skip_leading_conditions_and_interjections():
 
 def test_only_a_players_own_concrete_situation_is_a_position():
     assert describes_position("I put a forest x2 at (0,1) next to my forest x1 at (0,0). How many Pawints do I get?")
-    assert describes_position("I placed a forest worth 2 at row 0, column 1 beside my forest at row 0 column 0: points?")
+    assert describes_position(
+        "I placed a forest worth 2 at row 0, column 1 beside my forest at row 0 column 0: points?")
     assert not describes_position("I have two village clusters of 5 and 3, how many stars on Shieldgate?")
     assert not describes_position("Can I draw a shape that overlaps a mountain?")
     assert not describes_position("How many points is a closed area of 3 tiles with an alien worth?")

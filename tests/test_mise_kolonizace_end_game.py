@@ -18,7 +18,8 @@ def test_bonus_counts_every_cosmonaut_and_alien_on_both_tiles() -> None:
         ("bonus:blue", 10, "end-of-game"), ("bonus:red", 2, "end-of-game")]
     assert result["total"] == 12
     assert result["final_totals"] == {"blue": 40, "red": 39}
-    assert result["ranking"] == [{"rank": 1, "player": "blue", "points": 40}, {"rank": 2, "player": "red", "points": 39}]
+    assert result["ranking"] == [{"rank": 1, "player": "blue", "points": 40},
+                                 {"rank": 2, "player": "red", "points": 39}]
     assert result["winners"] == ["blue"] and "note" not in result and "tie" not in result
 
 

@@ -85,7 +85,8 @@ def test_scoring_example_1_blue_scores_11() -> None:
     result = score(EXAMPLE_1)
     assert result["legal"] is True
     assert result["total"] == 11
-    assert [(ln["key"], ln["points"], ln["rule_ref"]) for ln in result["lines"]] == [("player:blue", 11, "scoring-points")]
+    lines = [(ln["key"], ln["points"], ln["rule_ref"]) for ln in result["lines"]]
+    assert lines == [("player:blue", 11, "scoring-points")]
     [area] = result["areas"]
     assert (area["kind"], area["size"], area["value"], area["winners"]) == ("forest", 2, 11, ["blue"])
     items = {i["key"]: i["points"] for i in area["items"]}
@@ -94,8 +95,9 @@ def test_scoring_example_1_blue_scores_11() -> None:
                      "area:1:neighbour:3": 1}
     assert {n["kind"]: n["closed"] for n in area["neighbours"]} == {"base": True, "swamp": False, "meadow": False}
     # The meadow itself stays open (its N side faces an empty square).
-    assert result["open_areas"] == [{"area": 3, "kind": "meadow", "size": 1,
-                                     "open_sides": [{"at": [0, 2], "side": "N", "why": "open side facing an empty square"}]}]
+    assert result["open_areas"] == [
+        {"area": 3, "kind": "meadow", "size": 1,
+         "open_sides": [{"at": [0, 2], "side": "N", "why": "open side facing an empty square"}]}]
 
 
 EXAMPLE_2 = """

@@ -31,7 +31,8 @@ def errors_of(doc: object) -> list[tuple[tuple, str]]:
 def test_text_and_json_forms_of_the_same_position_are_equal() -> None:
     text = ("players: blue red\ntotals: blue=3 red=0\nstacks: blue=5 red=5\nbase: 1,-1\n"
             "@1,0 r90 F(N=o E=r blue=2 a=1) \\g S(S=g W=o)\n@2,0 forest(s=G, w=R,red=1)")
-    doc = {"players": ["blue", "red"], "totals": {"blue": 3, "red": 0}, "stacks": {"blue": 5, "red": 5}, "base": [1, -1],
+    doc = {"players": ["blue", "red"], "totals": {"blue": 3, "red": 0}, "stacks": {"blue": 5, "red": 5},
+           "base": [1, -1],
            "tiles": [{"at": [1, 0], "rotation": 90, "split": "\\", "diagonal": "green",
                       "areas": [{"kind": "forest", "sides": {"N": "open", "E": "red"}, "cosmonauts": {"blue": 2},
                                  "aliens": 1},
@@ -164,7 +165,8 @@ def synthetic_tiles(draw: st.DrawFn) -> Tile:
     if split is None:
         return Tile((draw(synthetic_areas("NESW")),))
     north, south = ("NE", "SW") if split == "\\" else ("NW", "SE")
-    return Tile((draw(synthetic_areas(north)), draw(synthetic_areas(south))), split, draw(st.sampled_from(("red", "green"))))
+    return Tile((draw(synthetic_areas(north)), draw(synthetic_areas(south))), split,
+                draw(st.sampled_from(("red", "green"))))
 
 
 @st.composite

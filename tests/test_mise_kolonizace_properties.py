@@ -224,7 +224,8 @@ def test_engine_agrees_with_the_quarter_triangle_model_at_every_step(seed: int, 
 
 def test_synthetic_games_do_close_areas() -> None:
     # Guard against vacuous properties: the synthetic games used above score points and close areas.
-    scored = sum(bool(score(Position(synthetic_game(s, 20).tiles[:n]))["areas"]) for s in range(10) for n in (5, 10, 20))
+    scored = sum(bool(score(Position(synthetic_game(s, 20).tiles[:n]))["areas"])
+                 for s in range(10) for n in (5, 10, 20))
     assert scored >= 5
 
 
@@ -246,7 +247,8 @@ def test_illegal_moves_are_found_by_both_models() -> None:
 # --- robustness: malformed documents raise PositionError, never anything else -----------------------------------
 
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers(-5, 5) | st.text(max_size=6) | st.sampled_from(["\\", "/", "red", "N", "F"]),
+    st.none() | st.booleans() | st.integers(-5, 5) | st.text(max_size=6)
+    | st.sampled_from(["\\", "/", "red", "N", "F"]),
     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6) | st.sampled_from(
         ["at", "areas", "kind", "sides", "split", "diagonal", "rotation", "aliens", "cosmonauts"]), inner, max_size=3),
     max_leaves=8)

@@ -177,7 +177,8 @@ def test_cosmonauts_of_joined_tiles_add_up() -> None:
 
 def test_tie_after_joining() -> None:
     # Same as above but the move carries blue 1: blue 2, red 2 -> 3 split, 1 each, 1 lost.
-    position = NO_BASE + "@-1,0 F(N=r E=o S=r W=r blue=1)\n@1,0 F(N=r E=r S=r W=o red=2)\n@0,0 F(N=r E=o S=r W=o blue=1)"
+    position = (NO_BASE + "@-1,0 F(N=r E=o S=r W=r blue=1)\n@1,0 F(N=r E=r S=r W=o red=2)\n"
+                "@0,0 F(N=r E=o S=r W=o blue=1)")
     result = score(position)
     assert result["areas"][0]["cosmonauts"] == {"blue": 2, "red": 2}
     assert awards(result) == {"player:blue": 1, "player:red": 1}
@@ -200,8 +201,9 @@ def test_one_tile_seals_two_other_areas() -> None:
     result = score(position)
     assert awards(result) == {"player:blue": 1, "player:red": 1}
     assert [(a["kind"], a["tiles"]) for a in result["areas"]] == [("forest", [[-1, 0]]), ("swamp", [[1, 0]])]
-    assert result["open_areas"][0]["open_sides"] == [{"at": [0, 0], "side": "N", "why": "open side facing an empty square"},
-                                                     {"at": [0, 0], "side": "S", "why": "open side facing an empty square"}]
+    assert result["open_areas"][0]["open_sides"] == [
+        {"at": [0, 0], "side": "N", "why": "open side facing an empty square"},
+        {"at": [0, 0], "side": "S", "why": "open side facing an empty square"}]
 
 
 def test_area_open_at_the_frontier_scores_nothing() -> None:
@@ -256,7 +258,8 @@ def test_rule_refs_are_rulebook_sections() -> None:
     docs = ["@1,1 F", "@0,1 F(S=o)\n@0,1 M", "@1,0 F(W=o)\n@1,1 S\n@0,1 F", TIE.format(cosmonauts="red=1 blue=1")]
     for doc in docs:
         for result in (check(doc), score(doc)):
-            refs = {r["rule_ref"] for r in result.get("reasons", [])} | {ln["rule_ref"] for ln in result.get("lines", [])}
+            refs = ({r["rule_ref"] for r in result.get("reasons", [])}
+                    | {ln["rule_ref"] for ln in result.get("lines", [])})
             assert refs <= allowed
 
 

@@ -22,7 +22,8 @@ def run_end_game(doc: Any) -> dict[str, Any]:
         player = read_object(item, ("players", i), problems, ("name", "pawints"))
         if player is None:
             continue
-        name = read_label(player["name"], ("players", i, "name"), problems, "a player name") if "name" in player else None
+        name = (read_label(player["name"], ("players", i, "name"), problems, "a player name")
+                if "name" in player else None)
         pawints = read_int(player["pawints"], ("players", i, "pawints"), problems, 0) if "pawints" in player else None
         if name in scores:
             problems.add(("players", i, "name"), f"{name!r} is listed twice; names must differ")
@@ -43,5 +44,6 @@ def run_end_game(doc: Any) -> dict[str, Any]:
     names = " and ".join(winners)
     out["detail"] = (f"After 21 rounds the highest Pawints wins: {names} with {best}"
                      + (" (tied: no tie-breaker, the victory is shared)." if len(winners) > 1 else ".")
-                     + (f" Solo hiking title: {out['solo']['title']} ({out['solo']['range']})." if "solo" in out else ""))
+                     + (f" Solo hiking title: {out['solo']['title']} ({out['solo']['range']})."
+                        if "solo" in out else ""))
     return out

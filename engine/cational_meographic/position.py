@@ -109,9 +109,9 @@ def _check_covering(missions: list[Mission | None], problems: Problems) -> None:
     if len(covered) == 1 and len(covering) == 1 and covered[0][0] != covering[0][0]:
         (i, low), (j, top) = covered[0], covering[0]
         if top.bonus != low.card.pawints:
-            problems.add(("missions", j, "bonus"), f"bonus {top.bonus} differs from the {low.card.pawints} Pawints of "
-                                                   f"the covered card missions[{i}] {low.card.name!r}; the bonus is the "
-                                                   f"covered card's Pawints ({ruling('R4')})")
+            problems.add(("missions", j, "bonus"),
+                         f"bonus {top.bonus} differs from the {low.card.pawints} Pawints of the covered card "
+                         f"missions[{i}] {low.card.name!r}; the bonus is the covered card's Pawints ({ruling('R4')})")
     if covered and not covering and covered[0][1].card.pawints:
         i, low = covered[0]
         problems.add(("missions", i, "covered"), f"{low.card.name!r} is covered, but no mission carries its "

@@ -19,8 +19,9 @@ ENGINE = GameEngine(
         Operation(
             "score",
             "Scores the last tile placed in a Mise: Kolonizace position: finds each area it closes and gives its worth "
-            "(1 per tile, 3 per alien, plus the tiles and aliens of every area linked by a green laser) to the player(s) "
-            "with the most cosmonauts in it, splitting ties. Input: as for check, optionally with running totals.",
+            "(1 per tile, 3 per alien, plus the tiles and aliens of every area linked by a green laser) to the "
+            "player(s) with the most cosmonauts in it, splitting ties. Input: as for check, optionally with running "
+            "totals.",
             position_schema(), run_score),
         Operation(
             "end_game",

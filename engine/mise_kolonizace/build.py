@@ -31,7 +31,8 @@ def colour_problem(name: str) -> str | None:
     return None
 
 
-def complete_tile(areas: list[Area], split: str | None, diagonal: str | None, loc: Loc, problems: Problems) -> Tile | None:
+def complete_tile(areas: list[Area], split: str | None, diagonal: str | None, loc: Loc,
+                  problems: Problems) -> Tile | None:
     """Check that the areas fit the tile's shape and fill omitted sides as open; None if it cannot be built."""
     bad = len(problems.errors)
     for index, area in enumerate(areas):
@@ -47,7 +48,8 @@ def complete_tile(areas: list[Area], split: str | None, diagonal: str | None, lo
             problems.add(loc + ("split",), f"a tile with two areas needs split '\\' or '/', got {split!r}")
             return None
         if diagonal not in LASERS:
-            problems.add(loc + ("diagonal",), f"the diagonal of a split tile is a 'red' or 'green' laser, got {diagonal!r}")
+            problems.add(loc + ("diagonal",),
+                         f"the diagonal of a split tile is a 'red' or 'green' laser, got {diagonal!r}")
         halves = SPLITS[split]
     else:
         problems.add(loc + ("areas",), f"a tile has 1 area or 2 areas split by a diagonal, got {len(areas)}")
@@ -88,8 +90,9 @@ def build_position(
         if placement is None:
             continue
         if placement.at in seen:
-            problems.add(("tiles", index, "at"), f"square {list(placement.at)} is already taken by {seen[placement.at]}; "
-                                                 "only the last tile (the move) may be judged for overlap")
+            problems.add(("tiles", index, "at"),
+                         f"square {list(placement.at)} is already taken by {seen[placement.at]}; "
+                         "only the last tile (the move) may be judged for overlap")
         seen.setdefault(placement.at, f"tiles[{index}]")
     if players is not None:
         if len(set(players)) != len(players):

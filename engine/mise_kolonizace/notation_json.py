@@ -48,7 +48,8 @@ def _cell(value: Any, loc: Loc, problems: Problems) -> Cell | None:
     return None if x is None or y is None else (x, y)
 
 
-def _colour_counts(value: Any, loc: Loc, problems: Problems, minimum: int, maximum: int | None = None) -> dict[str, int]:
+def _colour_counts(value: Any, loc: Loc, problems: Problems, minimum: int,
+                   maximum: int | None = None) -> dict[str, int]:
     if not isinstance(value, dict):
         problems.add(loc, f"expected an object colour -> number, e.g. {{\"blue\": 2}}, got {value!r}")
         return {}
@@ -80,7 +81,8 @@ def _area(obj: Any, loc: Loc, problems: Problems) -> Area | None:
     sides_obj = _get(obj, "sides", {})
     sides: dict[str, str] = {}
     if not isinstance(sides_obj, dict):
-        problems.add(loc + ("sides",), f"expected an object side -> edge, e.g. {{\"N\": \"open\", \"E\": \"red\"}}, got {sides_obj!r}")
+        problems.add(loc + ("sides",),
+                     f"expected an object side -> edge, e.g. {{\"N\": \"open\", \"E\": \"red\"}}, got {sides_obj!r}")
     else:
         for side, edge in sides_obj.items():
             name = str(side).upper()
@@ -101,7 +103,8 @@ def parse_tile(obj: Any, loc: Loc, problems: Problems, placed: bool) -> Placemen
     if isinstance(obj, str):
         return parse_placement_text(obj, loc, problems, need_at=placed)
     if not isinstance(obj, dict):
-        problems.add(loc, f"a tile is an object (at, rotation, areas, split, diagonal) or a compact string, got {obj!r}")
+        problems.add(loc,
+                     f"a tile is an object (at, rotation, areas, split, diagonal) or a compact string, got {obj!r}")
         return None
     bad = len(problems.errors)
     _unknown_keys(obj, TILE_KEYS, loc, problems)
@@ -133,13 +136,15 @@ def parse_position(doc: Any) -> Position:
     if isinstance(doc, str):
         return parse_position_text(doc)
     if not isinstance(doc, dict):
-        raise PositionError(f"expected a position object with 'tiles' (or its compact text form), got {type(doc).__name__}")
+        raise PositionError("expected a position object with 'tiles' (or its compact text form), "
+                            f"got {type(doc).__name__}")
     problems = Problems()
     _unknown_keys(doc, POSITION_KEYS, (), problems)
     tiles_obj = doc.get("tiles")
     tiles: list[Placement | None] = []
     if not isinstance(tiles_obj, list):
-        problems.add(("tiles",), f"expected the list of placed tiles in placement order (the last is the move), got {tiles_obj!r}")
+        problems.add(("tiles",), "expected the list of placed tiles in placement order (the last is the move), "
+                                 f"got {tiles_obj!r}")
     else:
         for index, item in enumerate(tiles_obj):
             placed = parse_tile(item, ("tiles", index), problems, placed=True)
@@ -157,7 +162,8 @@ def parse_position(doc: Any) -> Position:
                 if reason:
                     problems.add(("players", index), reason)
     totals = None if doc.get("totals") is None else _colour_counts(doc["totals"], ("totals",), problems, 0)
-    stacks = None if doc.get("stacks") is None else _colour_counts(doc["stacks"], ("stacks",), problems, 0, TILES_PER_PLAYER)
+    stacks = (None if doc.get("stacks") is None
+              else _colour_counts(doc["stacks"], ("stacks",), problems, 0, TILES_PER_PLAYER))
     problems.raise_if_any()
     return build_position(tiles, base, players, totals, stacks, problems)
 

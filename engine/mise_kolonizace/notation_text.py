@@ -57,7 +57,8 @@ def _parse_area(text: str, start: int, loc: Loc, problems: Problems) -> tuple[Ar
         if name.upper() in SIDES:
             edge = EDGE_BY_LETTER.get(value.lower(), value.lower())
             if edge not in EDGES:
-                problems.add(loc, f"side {name.upper()}={value!r}: a side is o (open), r (red laser) or g (green laser)")
+                problems.add(loc, f"side {name.upper()}={value!r}: "
+                                  "a side is o (open), r (red laser) or g (green laser)")
             elif name.upper() in sides:
                 problems.add(loc, f"side {name.upper()} is given twice in {word}(...)")
             sides[name.upper()] = edge
@@ -77,7 +78,8 @@ def _parse_area(text: str, start: int, loc: Loc, problems: Problems) -> tuple[Ar
             if reason:
                 problems.add(loc, f"{name}={value}: {reason}; sides are N, E, S, W and aliens are a=<number>")
             elif count is None:
-                problems.add(loc, f"cosmonauts {name}={value!r}: expected a whole number in digits 0-9, e.g. {colour}=1")
+                problems.add(loc, f"cosmonauts {name}={value!r}: "
+                                  f"expected a whole number in digits 0-9, e.g. {colour}=1")
             elif colour in seen:
                 problems.add(loc, f"cosmonauts of {colour!r} are given twice in {word}(...); write their number once")
             elif count:
@@ -118,7 +120,8 @@ def parse_placement_text(text: str, loc: Loc, problems: Problems, need_at: bool)
     at = _AT.match(text)
     if not at:
         if need_at:
-            problems.add(loc, f"a placed tile starts with its square, e.g. '@1,0 r90 F(N=o E=r S=o W=o)'; got {text.strip()!r}")
+            problems.add(loc, "a placed tile starts with its square, e.g. '@1,0 r90 F(N=o E=r S=o W=o)'; "
+                              f"got {text.strip()!r}")
             return None
         return parse_tile_text(text, loc, problems)
     rest = at.end()
@@ -158,7 +161,8 @@ def _pairs(body: str, loc: Loc, problems: Problems, what: str) -> dict[str, int]
     while position < len(body) and body[position:].strip(" \t,"):
         pair = _PAIR.match(body, position)
         if not pair:
-            problems.add(loc, f"cannot read {body[position:].strip()!r}; expected {what} as colour=number, e.g. blue=12 red=7")
+            problems.add(loc, f"cannot read {body[position:].strip()!r}; "
+                              f"expected {what} as colour=number, e.g. blue=12 red=7")
             break
         colour, position = pair.group(1).lower(), pair.end()
         reason = colour_problem(colour)
@@ -189,7 +193,8 @@ def parse_position_text(text: str) -> Position:
         placed = parse_placement_text(statement, loc, problems, need_at=True)
         tiles.append(placed if isinstance(placed, Placement) else None)
     if not tiles and not problems.errors:
-        problems.add(("text",), "no placed tile found: write one tile per line, e.g. '@0,1 r0 F(N=r E=r S=o W=r blue=1)'")
+        problems.add(("text",),
+                     "no placed tile found: write one tile per line, e.g. '@0,1 r0 F(N=r E=r S=o W=r blue=1)'")
     problems.raise_if_any()
     return build_position(tiles, headers.get("base", DEFAULT_BASE_AT), headers.get("players"),  # type: ignore[arg-type]
                           headers.get("totals"), headers.get("stacks"), problems)  # type: ignore[arg-type]

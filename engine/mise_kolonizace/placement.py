@@ -85,9 +85,10 @@ def check_placement(position: Position) -> tuple[Verdict, list[Contact]]:
             far = f"[{contact.neighbour[0]}, {contact.neighbour[1]}]"
             reasons.append(Reason(
                 UNLIKE,
-                f"The {SIDE_NAMES[contact.side]} side ({contact.side}) of the tile at {where} is {kind_label(contact.kind)} "
-                f"with no laser and touches {kind_label(contact.neighbour_kind)} of the tile at {far}, whose "
-                f"{OPPOSITE[contact.side]} side has no laser either: different kinds of area must be separated by a laser.",
+                f"The {SIDE_NAMES[contact.side]} side ({contact.side}) of the tile at {where} is "
+                f"{kind_label(contact.kind)} with no laser and touches {kind_label(contact.neighbour_kind)} of the "
+                f"tile at {far}, whose {OPPOSITE[contact.side]} side has no laser either: different kinds of area "
+                "must be separated by a laser.",
                 REF_PLACING_EXAMPLES))
     legal = not reasons
     if legal:

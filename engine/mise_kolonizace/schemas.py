@@ -24,10 +24,10 @@ def area_schema() -> dict[str, Any]:
             "sides": {
                 "type": "object", "additionalProperties": False,
                 "properties": {side: {"type": "string", "enum": list(EDGES)} for side in SIDES},
-                "description": ("Edge of each tile side this area owns: 'open' (no laser), 'red' (laser, no passage) or "
-                                "'green' (laser, passage). A one-area tile owns N, E, S, W; with split '\\\\' the first "
-                                "area owns N and E, the second S and W; with split '/' the first owns N and W, the "
-                                "second S and E. Omitted sides are open."),
+                "description": ("Edge of each tile side this area owns: 'open' (no laser), 'red' (laser, no "
+                                "passage) or 'green' (laser, passage). A one-area tile owns N, E, S, W; with split "
+                                "'\\\\' the first area owns N and E, the second S and W; with split '/' the first "
+                                "owns N and W, the second S and E. Omitted sides are open."),
             },
             "cosmonauts": _COLOURS | {"description": "Cosmonauts drawn in this area: player colour -> count."},
             "aliens": {"type": "integer", "minimum": 0, "default": 0, "description": "Aliens drawn in this area."},
@@ -43,15 +43,18 @@ def tile_schema(placed: bool) -> dict[str, Any]:
         "areas": {"type": "array", "items": area_schema(), "minItems": 1, "maxItems": 2,
                   "description": "One area, or two areas split by the diagonal: the north half first."},
         "split": {"type": "string", "enum": list(SPLITS),
-                  "description": "Diagonal of a two-area tile as printed: '\\\\' (NW-SE corner) or '/' (SW-NE corner)."},
-        "diagonal": {"type": "string", "enum": list(LASERS), "description": "Laser on the diagonal of a two-area tile."},
+                  "description": ("Diagonal of a two-area tile as printed: '\\\\' (NW-SE corner) "
+                                  "or '/' (SW-NE corner).")},
+        "diagonal": {"type": "string", "enum": list(LASERS),
+                     "description": "Laser on the diagonal of a two-area tile."},
     }
     if placed:
         properties = {
             "at": {"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 2,
                    "description": "Square [x, y]: x grows to the east, y grows to the north; the base is at [0, 0]."},
             "rotation": {"type": "integer", "enum": list(ROTATIONS), "default": 0,
-                         "description": "Clockwise turn in degrees of the tile as described (90: its N side faces east)."},
+                         "description": ("Clockwise turn in degrees of the tile as described "
+                                         "(90: its N side faces east).")},
         } | properties
     return {"type": "object", "properties": properties, "required": ["at", "areas"] if placed else ["areas"],
             "additionalProperties": False}
@@ -74,15 +77,20 @@ def position_schema() -> dict[str, Any]:
                         "to check or score. The whole document may instead be given as compact text, one tile per "
                         "line, e.g. 'players: blue red\\n@0,1 r0 F(N=r E=r S=o W=r blue=1)'."),
         "properties": {
-            "tiles": {"type": "array", "minItems": 1, "description": "Placed tiles in placement order; the last is the move.",
+            "tiles": {"type": "array", "minItems": 1,
+                      "description": "Placed tiles in placement order; the last is the move.",
                       "items": {"anyOf": [tile_schema(placed=True), {"type": "string", "description": COMPACT_TILE}]}},
             "base": {"anyOf": [{"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 2},
                                {"type": "string", "enum": ["none"]}], "default": [0, 0],
-                     "description": "Square of the space base (default [0, 0]); \"none\" for a map fragment without it."},
+                     "description": ("Square of the space base (default [0, 0]); "
+                                     "\"none\" for a map fragment without it.")},
             "players": {"type": "array", "items": {"type": "string"},
-                        "description": "Player colours (lower case, e.g. 'blue'); when given, every colour used must be one."},
-            "totals": _COLOURS | {"description": "Points of each player before the move; the answer adds the move's points."},
-            "stacks": {"type": "object", "additionalProperties": {"type": "integer", "minimum": 0, "maximum": TILES_PER_PLAYER},
+                        "description": ("Player colours (lower case, e.g. 'blue'); "
+                                        "when given, every colour used must be one.")},
+            "totals": _COLOURS | {"description": ("Points of each player before the move; "
+                                                  "the answer adds the move's points.")},
+            "stacks": {"type": "object",
+                       "additionalProperties": {"type": "integer", "minimum": 0, "maximum": TILES_PER_PLAYER},
                        "description": "Tiles left in each player's stack, to tell whether the game has ended."},
         },
         "required": ["tiles"],
@@ -115,9 +123,11 @@ def end_game_schema() -> dict[str, Any]:
                     "colour": {"type": "string", "description": "Player colour, e.g. 'blue'."},
                     "total": {"type": "integer", "minimum": 0, "description": "Points before the end-of-game bonus."},
                     "last_tiles": {"type": "array", "minItems": 2, "maxItems": 2,
-                                   "description": "The two tiles left in the stack (object or compact text; no square needed).",
+                                   "description": ("The two tiles left in the stack "
+                                                   "(object or compact text; no square needed)."),
                                    "items": {"anyOf": [tile_schema(placed=False),
-                                                       {"type": "string", "description": "Compact tile, e.g. 'F(blue=1 a=1)'."}]}},
+                                                       {"type": "string",
+                                                        "description": "Compact tile, e.g. 'F(blue=1 a=1)'."}]}},
                 },
                 "required": ["colour", "last_tiles"],
                 "additionalProperties": False,

@@ -94,6 +94,8 @@ class SearchOut(BaseModel):
     candidates: list[CandidateOut] = Field(default_factory=list, description="Likely games, best first, when the "
                                            "game was not given; `game` is null when none is confident enough.")
     hits: list[HitOut]
+    relevant: bool = Field(default=True, description="False when no hit is about the query (low similarity in "
+                           "meaning and few shared words): the hits are then only the nearest sections.")
 
 
 class OperationOut(BaseModel):
@@ -146,7 +148,8 @@ class AskIn(BaseModel):
     """A question for the assistant."""
 
     question: str = Field(min_length=1, description="The question in plain words.")
-    game: str | None = Field(default=None, description="Game id, title or alias; detected from the question if omitted.")
+    game: str | None = Field(default=None,
+                             description="Game id, title or alias; detected from the question if omitted.")
     thread_id: str | None = Field(default=None, max_length=200,
                                   description="Conversation id for follow-ups; a new one is returned if omitted.")
     position: dict[str, Any] | str | None = Field(

@@ -39,7 +39,8 @@ def _game(body: AskIn, pal: RulesPal) -> str | None:
 @router.post("/ask", response_model=AnswerOut, summary="Ask a question (whole answer)")
 def ask(body: AskIn, pal: Pal, assistant: ChatAssistant) -> dict:
     """The answer with its verified citations and the engine calls behind it."""
-    return assistant.ask(body.question, game=_game(body, pal), thread_id=body.thread_id, position=body.position).to_dict()
+    answer = assistant.ask(body.question, game=_game(body, pal), thread_id=body.thread_id, position=body.position)
+    return answer.to_dict()
 
 
 def _frames(events: Iterator) -> Iterator[ServerSentEvent]:
