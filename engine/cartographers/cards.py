@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from engine.cartographers.rules import DECK_SECTIONS, KIND_SECTIONS, game_data
 
@@ -129,7 +130,7 @@ def _cells(raw: list[list[int]]) -> tuple[Cell, ...]:
     return tuple((r, c) for r, c in raw)
 
 
-def _shape(raw: dict) -> Shape:
+def _shape(raw: dict[str, Any]) -> Shape:
     return Shape(_cells(raw["cells"]), bool(raw["coin"]))
 
 
@@ -155,7 +156,9 @@ SOLO_TITLES: tuple[tuple[int, str], ...] = tuple((m, t) for m, t in game_data()[
 SEASON_ALIASES: dict[str, str] = {"autumn": "fall"}
 
 _SCORING_BY_KEY = {name_key(card.name): card for card in SCORING_CARDS}
-_PLAYABLE_BY_KEY: dict[str, ExploreCard | AmbushCard] = {name_key(c.name): c for c in (*EXPLORE_CARDS, *AMBUSH_CARDS)}
+# Every card a player draws from: explore (terrain, ruins, rift lands) and ambush cards.
+PLAYABLE_CARDS: tuple[ExploreCard | AmbushCard, ...] = (*EXPLORE_CARDS, *AMBUSH_CARDS)
+_PLAYABLE_BY_KEY: dict[str, ExploreCard | AmbushCard] = {name_key(c.name): c for c in PLAYABLE_CARDS}
 
 
 def find_scoring_card(name: str) -> ScoringCard | None:

@@ -85,8 +85,9 @@ def _player(raw: Any, p: int, side: MapSide | None, problems: Problems) -> Playe
                                         f"(spring, summer, fall, winter), got {got}")
         return None
     before = len(problems)
-    snaps = [_snapshot(s, side, (*loc, "seasons", k), problems) for k, s in enumerate(seasons)]
-    if len(problems) > before or not all(snaps):
+    read = [_snapshot(s, side, (*loc, "seasons", k), problems) for k, s in enumerate(seasons)]
+    snaps = [snap for snap in read if snap is not None]
+    if len(problems) > before or len(snaps) < len(read):
         return None
     for k in range(1, len(snaps)):
         _check_progress(snaps[k - 1], snaps[k], (*loc, "seasons", k), problems, SEASONS[k - 1].key)

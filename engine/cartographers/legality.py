@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engine.cartographers.cards import AMBUSH_CARDS, EXPLORE_CARDS, Cell, find_playable_card
+from engine.cartographers.cards import AMBUSH_CARDS, PLAYABLE_CARDS, Cell, find_playable_card
 from engine.cartographers.grid import CODES, SIZE, TERRAIN_CODE, Board, cell_of, fmt_cells, index, on_map
 from engine.cartographers.placement import SINGLE_CELLS, Card, Placement, card_placements, match_shape
 from engine.cartographers.position import Position, check_keys, require_object
@@ -24,7 +24,7 @@ from engine.kit import Loc, Problems, shown
 from engine.protocol import PositionError, Reason, Verdict
 
 MOVE_KEYS = ("card", "terrain", "cells", "ruins", "ambush")
-PLAYABLE_NAMES = ", ".join(c.name for c in (*EXPLORE_CARDS, *AMBUSH_CARDS) if c.kind != "ruins")
+PLAYABLE_NAMES = ", ".join(c.name for c in PLAYABLE_CARDS if c.kind != "ruins")
 PRINTED_ONLY = ("mountain", "wasteland")
 
 # Draw-phase situations: what a card lets a player draw on a given board.

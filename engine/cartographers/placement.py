@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
@@ -9,7 +10,8 @@ from engine.cartographers.cards import AmbushCard, Cell, ExploreCard
 from engine.cartographers.grid import CELL_COUNT, SIZE, index, mask_of
 
 Card = ExploreCard | AmbushCard
-_TRANSFORMS = (
+# The 8 symmetries of the square: 4 rotations, then the same after a mirror.
+_TRANSFORMS: tuple[Callable[[int, int], Cell], ...] = (
     lambda r, c: (r, c), lambda r, c: (c, -r), lambda r, c: (-r, -c), lambda r, c: (-c, r),
     lambda r, c: (r, -c), lambda r, c: (-c, -r), lambda r, c: (-r, c), lambda r, c: (c, r),
 )

@@ -196,7 +196,8 @@ def parse_edicts(cards: Any, season_value: Any, problems: Problems,
     have = {e.letter: e for e in edicts}
     for letter in needed:
         if letter not in given:
-            scope = "the whole game" if require_all else f"{season.key} scores edicts {' and '.join(season.edicts)}"
+            scope = (f"{season.key} scores edicts {' and '.join(season.edicts)}" if season and not require_all
+                     else "the whole game")
             problems.add(("cards", letter), f"edict {letter} is missing; {scope}")
     return tuple(have[letter] for letter in needed if letter in have), season
 

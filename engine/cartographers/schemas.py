@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.cartographers.cards import AMBUSH_CARDS, EXPLORE_CARDS, SCORING_CARDS
+from engine.cartographers.cards import AMBUSH_CARDS, PLAYABLE_CARDS, SCORING_CARDS
 from engine.cartographers.rules import TERRAINS
 
 _SCORING_NAMES = ", ".join(c.name for c in SCORING_CARDS)
-_SHAPE_CARD_NAMES = ", ".join(c.name for c in (*EXPLORE_CARDS, *AMBUSH_CARDS) if c.kind != "ruins")
+_SHAPE_CARD_NAMES = ", ".join(c.name for c in PLAYABLE_CARDS if c.kind != "ruins")
 
 EXAMPLE_GRID = [
     "FF.........", "F..M.......", ".VV.....M..", ".VV........", "...........", ".....M.....",
@@ -128,7 +128,7 @@ COMPONENTS_SCHEMA: dict[str, Any] = {
     "examples": [{}, {"map": "B"}],
 }
 
-_EXPLORE_NAMES = ", ".join(c.name for c in (*EXPLORE_CARDS, *AMBUSH_CARDS))
+_EXPLORE_NAMES = ", ".join(c.name for c in PLAYABLE_CARDS)
 SEASON_STATUS_SCHEMA: dict[str, Any] = {
     "type": "object", "required": ["season"], "additionalProperties": False,
     "properties": {

@@ -7,7 +7,7 @@ from typing import Any
 CELL = {"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 2,
         "description": "Space as [row, column] of whole numbers (any values; rows grow downwards)."}
 
-TILE = {
+TILE: dict[str, Any] = {
     "type": "object", "additionalProperties": False, "required": ["at", "type", "pawints"],
     "properties": {
         "at": CELL,

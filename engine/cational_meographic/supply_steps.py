@@ -64,6 +64,7 @@ def run_scout(doc: Any) -> dict[str, Any]:
     if take == BLIND_DRAW:
         taken, text = None, "You draw one tile blind from the bag; the piles are untouched."
     else:
+        assert isinstance(take, int)  # the check above leaves only the index of a pile holding tiles
         pile = piles[take]
         taken = pile[-1]
         supply = replace(supply, piles=piles[:take] + (pile[:-1],) + piles[take + 1:])

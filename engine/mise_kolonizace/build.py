@@ -39,6 +39,7 @@ def complete_tile(areas: list[Area], split: str | None, diagonal: str | None, lo
         if area.kind not in KINDS:
             problems.add(loc + ("areas", index, "kind"),
                          f"unknown area kind {area.kind!r}; expected one of {', '.join(KINDS)}")
+    halves: tuple[frozenset[str], ...]
     if len(areas) == 1:
         if split is not None or diagonal is not None:
             problems.add(loc + ("split",), "a one-area tile has no diagonal: drop 'split'/'diagonal' or give two areas")

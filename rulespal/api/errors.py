@@ -10,7 +10,7 @@ from fastapi import FastAPI, Request
 from fastapi.encoders import jsonable_encoder
 from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from engine import PositionError
@@ -80,14 +80,17 @@ async def _domain_error(_request: Request, exc: Exception) -> JSONResponse:
     return JSONResponse(body, status_code=status, headers=headers)
 
 
-async def _request_invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
+# Starlette types every handler as taking an Exception; the two below are registered for one class each and narrow.
+async def _request_invalid(_request: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, RequestValidationError)  # registered for RequestValidationError only
     items = [(e.get("loc", ()), e.get("msg", "invalid value"), e.get("type", "value_error")) for e in exc.errors()]
     return JSONResponse(jsonable_encoder(_problems(items)), status_code=422)
 
 
-async def _http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+async def _http_error(request: Request, exc: Exception) -> Response:
     """FastAPI's own errors as they are, except a body it could not parse at all (not UTF-8, nested too deeply):
     that is bad input, a 422 naming the body like every other."""
+    assert isinstance(exc, StarletteHTTPException)  # registered for StarletteHTTPException only
     if exc.status_code == 400 and exc.detail == UNPARSABLE_BODY:
         msg = "the request body is not readable JSON (not UTF-8, or nested too deeply)"
         return JSONResponse(_problems([(("body",), msg, "json_invalid")]), status_code=422)

@@ -68,7 +68,8 @@ def read_pdfplumber(path: Path) -> tuple[list[RawPage], str | None]:
             glyphs = []
             for ch in page.chars:
                 bold, mono = font_traits(ch.get("fontname") or "")
-                char = UNMAPPED if ch["text"].startswith("(cid:") else SOFT_HYPHENS.get(ch["text"], ch["text"])
+                drawn: str = ch["text"]
+                char = UNMAPPED if drawn.startswith("(cid:") else SOFT_HYPHENS.get(drawn, drawn)
                 glyphs.append(Glyph(char, ch["x0"], ch["x1"], ch["top"],
                                     ch["bottom"], ch["size"], bold, mono))
             rules = [r for e in [*page.lines, *page.rects] if (r := thin_rule(e["x0"], e["top"], e["x1"], e["bottom"]))]

@@ -45,7 +45,7 @@ class Block:
 
 def body_size(lines: Sequence[Segment]) -> float:
     """The most common font size, weighted by characters."""
-    sizes = Counter()
+    sizes: Counter[float] = Counter()
     for line in lines:
         sizes[line.size] += len(line.text)
     return sizes.most_common(1)[0][0] if sizes else 10.0

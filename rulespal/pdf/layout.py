@@ -21,7 +21,8 @@ def gutters(items: Sequence[Item]) -> list[float]:
         return []
     left, right = min(i.x0 for i in items), max(i.x1 for i in items)
     allowed = MAX_CROSSING * len(items)
-    found, run_start = [], None
+    found: list[float] = []
+    run_start: float | None = None
     x = left + 0.15 * (right - left)
     while x <= right - 0.15 * (right - left) + 1:
         crossing = sum(1 for i in items if i.x0 < x < i.x1)
@@ -57,5 +58,6 @@ def reading_order(items: Sequence[Item]) -> list[tuple[int, Item]]:
             members = bands.get((band, column), [])
             tables = [m for m in members if isinstance(m, TableBlock)]
             lines = [merge_row(r) for r in rows(m for m in members if isinstance(m, Segment))]
-            ordered += [(column, m) for m in sorted([*lines, *tables], key=lambda m: m.top)]
+            placed: list[Item] = [*lines, *tables]
+            ordered += [(column, m) for m in sorted(placed, key=lambda m: m.top)]
     return ordered

@@ -72,8 +72,9 @@ def segments(page: RawPage) -> list[Segment]:
             continue
         last = next((g for g in reversed(runs[-1]) if g.char.strip()), None) if runs else None
         size = max(glyph.size, last.size) if last else glyph.size
-        same_line = last and abs(glyph.bottom - last.bottom) <= 0.3 * size
-        if same_line and -0.5 * size <= glyph.x0 - last.x1 <= SEGMENT_GAP * size:
+        joins = (last is not None and abs(glyph.bottom - last.bottom) <= 0.3 * size
+                 and -0.5 * size <= glyph.x0 - last.x1 <= SEGMENT_GAP * size)
+        if joins:
             runs[-1].append(glyph)
         else:
             runs.append([glyph])
@@ -85,7 +86,7 @@ def merge_row(row: Sequence[Segment]) -> Segment:
     if len(row) == 1:
         return row[0]
     row = sorted(row, key=lambda s: s.x0)
-    chars = Counter()
+    chars: Counter[float] = Counter()
     for seg in row:
         chars[seg.size] += sum(len(w.text) for w in seg.words)
     return Segment(row[0].page, tuple(w for s in row for w in s.words), row[0].x0, max(s.x1 for s in row),

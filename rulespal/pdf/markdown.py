@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from rulespal.pdf.blocks import Block
 from rulespal.pdf.lines import Segment, Word
+from rulespal.pdf.tables import TableBlock
 
 PAGES_COMMENT = "<!-- pages: {first}-{last} -->"
 _LETTERS = re.compile(r"[^\w-]")
@@ -80,8 +81,8 @@ def _cell(lines: Sequence[Segment], vocab: set[str]) -> str:
     return inline(joined_words(lines, vocab)).replace("|", "\\|")
 
 
-def _table(block: Block, vocab: set[str]) -> str:
-    rows = [[_cell(cell, vocab) for cell in row] for row in block.table.cells]
+def _table(table: TableBlock, vocab: set[str]) -> str:
+    rows = [[_cell(cell, vocab) for cell in row] for row in table.cells]
     lines = ["| " + " | ".join(row) + " |" for row in rows]
     return "\n".join([lines[0], "|" + "---|" * len(rows[0]), *lines[1:]])
 
@@ -116,7 +117,7 @@ def render(blocks: Sequence[Block]) -> tuple[str, list[SectionPages]]:
         if sections:
             last = sections[-1]
             sections[-1] = SectionPages(last.title, last.level, last.first_page, max(last.last_page, block.last_page))
-        text = (_code(block) if block.kind == "code" else _table(block, vocab) if block.kind == "table"
+        text = (_code(block) if block.kind == "code" else _table(block.table, vocab) if block.table is not None
                 else _paragraph(block, vocab))
         if block.kind == "item" and previous == "item":
             parts[-1] += "\n" + text  # one tight list

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import inspect
 import json
 import logging
 import threading
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Generator, Iterator
 from itertools import chain
 
 import anyio
@@ -14,6 +15,7 @@ from sse_starlette import EventSourceResponse, ServerSentEvent
 from starlette.concurrency import run_in_threadpool
 
 from engine import PositionError
+from rulespal.answer import Event
 from rulespal.api.deps import ChatAssistant, Pal
 from rulespal.api.errors import error_body
 from rulespal.api.ratelimit import rate_limited
@@ -43,7 +45,7 @@ def ask(body: AskIn, pal: Pal, assistant: ChatAssistant) -> dict:
     return answer.to_dict()
 
 
-def _frames(events: Iterator) -> Iterator[ServerSentEvent]:
+def _frames(events: Iterator[Event]) -> Generator[ServerSentEvent, None, None]:
     """Assistant events as SSE frames; a failure mid-stream becomes a final `error` event."""
     try:
         for event in events:
@@ -55,7 +57,7 @@ def _frames(events: Iterator) -> Iterator[ServerSentEvent]:
         yield ServerSentEvent(data=json.dumps({"message": "internal error while answering"}), event="error")
 
 
-async def _sse(first: list, events: Iterator) -> AsyncIterator[ServerSentEvent]:
+async def _sse(first: list[Event], events: Iterator[Event]) -> AsyncIterator[ServerSentEvent]:
     """The frames of `first` then `events`, one at a time from a worker thread. When the client goes away (Stop, a
     closed tab) the assistant's generator is closed at once, so the model stops generating and releases its lock."""
     frames = _frames(chain(first, events))
@@ -67,7 +69,7 @@ async def _sse(first: list, events: Iterator) -> AsyncIterator[ServerSentEvent]:
 
     def close() -> None:
         with turn:
-            if frames.gi_frame is not None:
+            if inspect.getgeneratorstate(frames) != inspect.GEN_CLOSED:
                 log.info("chat stream closed before its end: the client went away")
             frames.close()
             if hasattr(events, "close"):
