@@ -44,6 +44,7 @@ REFUSE_SIMILARITY, REFUSE_COVERAGE = 0.30, 0.5  # below both, the book has nothi
 DIRECT_SIMILARITY = 0.45  # below this the rule shown is only the closest one, and the answer says so
 RULING_SIMILARITY, RULING_MARGIN = 0.45, 0.05
 PROSE_TOKENS = 80
+HITS = 5  # sections searched: their sentences compete as evidence
 
 
 @dataclass(frozen=True)
@@ -114,9 +115,9 @@ class Assistant:
         history = self.conversations.history(thread_id)
         game = self._resolve_game(question, game, history)
         previous = history[-1].query if history and is_followup(question) else None
-        found = self.pal.search(question, game=game, k=5, follow_up_of=previous)
+        found = self.pal.search(question, game=game, k=HITS, follow_up_of=previous)
         if found.game is None and history and history[-1].game:  # unsure which game: the thread's game goes on
-            found = self.pal.search(question, game=history[-1].game, k=5, follow_up_of=previous)
+            found = self.pal.search(question, game=history[-1].game, k=HITS, follow_up_of=previous)
         if found.game is None:
             if found.candidates:
                 raise WhichGame(c.to_dict() for c in found.candidates)

@@ -23,9 +23,10 @@ CANDIDATES = 40  # candidates kept, best first
 SECTIONS = 5  # top sections whose sentences compete
 SHORT_PARENT = 300  # a hit section shorter than this brings its subsections' sentences too
 SHOWN_CHARS = 450  # the deciding sentence and its section's next best ones, up to this many characters
-SECOND_RATIO = 0.85  # another section's best sentence is shown too when it scores at least this share of the best
+SECOND_RATIO = 0.75  # another section's best sentence is shown too when it scores at least this share of the best
 DENSE, LEXICAL, CUE, PRIOR, SHORT = 1.0, 0.8, 0.12, 0.20, 0.15
 SHORT_UNIT = 60  # units shorter than this lose up to SHORT: a short line matches many questions by accident
+RIVAL_CHARS = 300  # the rival section's sentences shown beyond its best one, up to this many characters
 
 _MODAL = re.compile(r"\b(must|may|cannot|can ?not|can't|only|never|always|except|unless|not|no|allowed|instead|"
                     r"required|may not|have to|either|any)\b", re.I)
@@ -40,6 +41,7 @@ _LEANS_BACK = re.compile(r"^(instead|then|otherwise|in that case|in this case|th
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z(\"“])")
 SHORT_SENTENCE = 45  # a sentence this short is read together with the one before it
 LEAD_IN_LIMIT = 400  # a lead-in line and its list items are one unit up to this length
+TABLE_LIMIT = 400  # a table (with its lead-in line) is one unit up to this length
 LIST_ITEM = re.compile(r"^\s*(?:[-*•]|\d+\.|[a-z]\.)\s+")
 
 
@@ -57,8 +59,11 @@ def rule_units(text: str) -> list[str]:
             in_table = False
             continue
         table_row = raw.lstrip().startswith("|")
-        if table_row and in_table and len(units[-1]) + len(line) < LEAD_IN_LIMIT:
-            units[-1] = f"{units[-1]}; {line}"  # a table is one unit: its header gives each row its meaning
+        introduced = bool(units) and units[-1].endswith(":")
+        if table_row and (in_table or introduced) and len(units[-1]) + len(line) < TABLE_LIMIT:
+            # a table is one unit with the line introducing it: header and lead-in give each row its meaning
+            units[-1] = f"{units[-1]}{'; ' if in_table else ' '}{line}"
+            in_table = True
             continue
         in_table = table_row
         if lead_in and LIST_ITEM.match(raw) and len(units[-1]) + len(line) < LEAD_IN_LIMIT:
@@ -105,20 +110,23 @@ class Evidence:
         return max((s.similarity for s in self.sentences), default=0.0)
 
     def shown(self, budget: int = 0) -> tuple[EvidenceSentence, ...]:
-        """The sentences to show, in reading order: the best, then more of the same section's sentences by score
-        while they fit the character budget, and another section's best when it scores as high as the best."""
+        """The sentences to show, in reading order: the best and more of its section's sentences by score while
+        they fit the character budget; when another section's best scores nearly as high, that one too, with more
+        of its own section's sentences within RIVAL_CHARS."""
         budget = budget or SHOWN_CHARS
         if not self.sentences:
             return ()
         best = self.sentences[0]
-        picked, used = [best], len(best.text)
-        for other in self.sentences[1:]:
-            if other.section_id == best.section_id and used + len(other.text) <= budget:
-                picked.append(other)
-                used += len(other.text)
         rival = next((s for s in self.sentences[1:] if s.section_id != best.section_id), None)
-        if rival is not None and rival.score >= SECOND_RATIO * best.score and used + len(rival.text) <= 2 * budget:
-            picked.append(rival)
+        limits = {best.section_id: budget}
+        if rival is not None and rival.score >= SECOND_RATIO * best.score:
+            limits[rival.section_id] = RIVAL_CHARS
+        picked, used = [], dict.fromkeys(limits, 0)
+        for sentence in self.sentences:
+            sid = sentence.section_id
+            if sid in limits and (not used[sid] or used[sid] + len(sentence.text) <= limits[sid]):
+                picked.append(sentence)
+                used[sid] += len(sentence.text)
         return tuple(sorted(picked, key=lambda s: (s.section_rank, s.position)))
 
 

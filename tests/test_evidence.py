@@ -2,7 +2,7 @@
 
 from rulespal.checks import leading_verdict, numbers, prose_passes
 from rulespal.citations import normalise
-from rulespal.evidence import rule_units
+from rulespal.evidence import Evidence, EvidenceSentence, rule_units
 from rulespal.questions import describes_position, question_kind
 
 SECTION = """If you can't legally draw any of the shapes, don't fret! Instead, you must draw a 1x1 square.
@@ -65,3 +65,24 @@ def test_a_section_reached_twice_is_quoted_once(pal):
     quotes = [c.quote for c in answer.citations]
     assert len(quotes) == len(set(quotes))
     assert all(answer.answer.count(f'"{q}"') == 1 for q in quotes)
+
+
+def test_a_table_is_one_unit_with_the_line_that_introduces_it():
+    text = "Each season names the edicts scored at its end:\n\n| Season | Edicts |\n|---|---|\n| Spring | A and B |"
+    assert rule_units(text) == ["Each season names the edicts scored at its end: Season | Edicts; Spring | A and B"]
+
+
+def _sentence(section: str, text: str, score: float, place: int) -> EvidenceSentence:
+    return EvidenceSentence("g", section, section.title(), text, 0, (0, place), score, 0.5, 0.5)
+
+
+def test_a_close_rival_section_is_shown_with_its_own_best_sentences():
+    filler = "x" * 200
+    best = _sentence("scoring", "The best sentence of the best section.", 1.0, 0)
+    close = _sentence("check", f"The rival's best sentence. {filler}", 0.8, 1)
+    close_more = _sentence("check", "If the total is less than the threshold, the season continues.", 0.7, 2)
+    close_long = _sentence("check", f"A long third sentence of the rival. {filler}", 0.6, 3)
+    far = _sentence("tips", "A far section's sentence.", 0.5, 4)
+    shown = Evidence((best, close, close_more, close_long, far), 1.0, 1.0).shown()
+    assert shown == (best, close, close_more)  # the rival within its budget, the far section not at all
+    assert Evidence((best, far), 1.0, 1.0).shown() == (best,)
