@@ -121,6 +121,30 @@ def test_search_within_the_rulebook(page):
     shot(page, "rulebook-search")
 
 
+def test_search_says_when_no_section_matches(page):
+    page.goto("/#/cartographers/rulebook")
+    search = page.get_by_label("Search Cartographers")
+    search.fill("xyzzy qwerty")
+    page.get_by_role("button", name="Search", exact=True).click()
+    expect(page.locator("#search-results .no-match")).to_contain_text("No section matches “xyzzy qwerty”")
+    nearest = page.locator("#search-results details.nearest-anyway")
+    expect(nearest).not_to_have_attribute("open", "")  # the unrelated nearest sections stay folded
+    assert page.locator("#search-results .hits li").first.is_hidden()
+    shot(page, "rulebook-search-no-match")
+    nearest.locator("summary").click()
+    expect(page.locator("#search-results .hits li").first).to_be_visible()
+    # a relevant query lists its sections as before, with no "no match" note
+    search.fill("monster")
+    page.get_by_role("button", name="Search", exact=True).click()
+    expect(page.locator("#search-results > .hits li").first).to_be_visible()
+    expect(page.locator("#search-results .no-match")).to_have_count(0)
+    # the API says so too
+    found = httpx.get(f"{page.url.split('/#')[0]}/api/search", params={"q": "xyzzy qwerty", "game": "cartographers"}).json()
+    assert found["relevant"] is False and found["hits"]
+    found = httpx.get(f"{page.url.split('/#')[0]}/api/search", params={"q": "monster", "game": "cartographers"}).json()
+    assert found["relevant"] is True
+
+
 def test_nested_lists_render_nested(page):
     page.goto("/#/mise-kolonizace/rulebook/scoring-points")
     expect(page.locator("#section-title")).to_have_text("Scoring Points")

@@ -11,6 +11,9 @@ from rulespal.api.schemas import ERROR_RESPONSES, SearchOut
 
 router = APIRouter(prefix="/api", tags=["search"], responses=ERROR_RESPONSES)
 
+# below this similarity in meaning, with few shared words, no hit is about the query (as REFUSE_SIMILARITY in agent.py)
+RELEVANT_SIMILARITY = 0.30
+
 
 @router.get("/search", response_model=SearchOut, summary="Search the rulebooks")
 def search(pal: Pal,
@@ -18,5 +21,7 @@ def search(pal: Pal,
            game: Annotated[str | None, Query(description="Restrict to one game (detected from q if omitted).")] = None,
            k: Annotated[int, Query(ge=1, le=50, description="How many sections to return.")] = 5) -> dict:
     """The k sections that best match the query, within one game (given or detected; `game=` empty = detect).
-    When detection is not confident, `game` is null and `candidates` lists the likely games to ask about."""
-    return pal.search_view(q, game=game or None, k=k).to_dict()
+    When detection is not confident, `game` is null and `candidates` lists the likely games to ask about.
+    `relevant` is false when none of them is about the query (the retrieval similarity and word coverage)."""
+    view = pal.search_view(q, game=game or None, k=k)
+    return {**view.to_dict(), "relevant": bool(view.result.hits) and view.result.relevant(RELEVANT_SIMILARITY)}

@@ -135,13 +135,20 @@ export function createRulebook(panel) {
     results.replaceChildren(el("p", { class: "muted" }, "Searching…"));
     try {
       const found = await call(`/api/search?${new URLSearchParams({ q, game: game.id, k: "6" })}`);
-      results.replaceChildren(el("h2", { class: "pane-title" }, `Results for “${q}”`),
-        found.hits.length ? el("ol", { class: "hits" }, found.hits.map((hit) => {
-          const snippet = bestSentence(hit.text, q);
-          return el("li", {}, el("a", { href: sectionHref(hit.game, hit.section_id, snippet) }, hit.title),
-            hit.page ? [" ", pageLink(hit.game, hit.page)] : "",
-            el("span", { class: "hit-path" }, hit.heading_path.join(" › ")), el("p", { class: "snippet" }, snippet));
-        })) : el("p", { class: "muted" }, "No matching sections."));
+      const list = el("ol", { class: "hits" }, found.hits.map((hit) => {
+        const snippet = bestSentence(hit.text, q);
+        return el("li", {}, el("a", { href: sectionHref(hit.game, hit.section_id, snippet) }, hit.title),
+          hit.page ? [" ", pageLink(hit.game, hit.page)] : "",
+          el("span", { class: "hit-path" }, hit.heading_path.join(" › ")), el("p", { class: "snippet" }, snippet));
+      }));
+      const title = el("h2", { class: "pane-title" }, `Results for “${q}”`);
+      if (found.hits.length && found.relevant !== false) results.replaceChildren(title, list);
+      else { // nothing in the book is about it: say so; the nearest sections stay one click away
+        results.replaceChildren(title, el("p", { class: "no-match", role: "status" },
+          `No section matches “${q}” in ${game.title}. Try other words, or browse the contents.`),
+        found.hits.length ? el("details", { class: "nearest-anyway" },
+          el("summary", {}, "Show the nearest sections anyway"), list) : "");
+      }
     } catch (error) {
       results.replaceChildren(el("div", { class: "error-box", role: "alert" }, error.message));
     }
