@@ -325,6 +325,73 @@ def test_mise_editor_builds_scores_and_round_trips_the_text(page):
     expect(page.locator(f"{pane} .error-box")).to_contain_text("line 1: rotation must be")
 
 
+def end_total(page, player: str):
+    return page.locator(f'.end-game .standings-table tr[data-player="{player}"] .player-total')
+
+
+def set_number(page, selector: str, value: int) -> None:
+    page.locator(selector).fill(str(value))
+    page.locator(selector).dispatch_event("change")
+
+
+def test_mise_end_game_form_scores_and_round_trips(page):
+    page.goto("/#/mise-kolonizace/play")
+    pane = ".mise-editor > .output-pane"
+    page.wait_for_function(f"document.querySelector('{pane} .score-table .total')?.textContent === '2'")
+    assert page.locator(".other-ops").count() == 0  # no JSON editor left for the end of the game
+    page.get_by_text("End of the game: the last two tiles of each player").click()
+    # the schema's example, read into the form: blue 41 + (1 cosmonaut + 1 alien) x 2 = 45; red 43 + 4 = 47
+    expect(end_total(page, "red")).to_have_text("47")
+    expect(end_total(page, "blue")).to_have_text("45")
+    assert page.locator("#mise-end-blue-0-cosmo-0-blue").input_value() == "1"
+    assert page.locator("#mise-end-blue-0-aliens-0").input_value() == "1"
+    # blue: two cosmonauts on the first last tile; the second (a meadow) split \ with a red cosmonaut and two aliens
+    # in its new half: (2 + 1) x 2 + (1 + 2) x 2 = 12 -> 53. Red: the alien of its second tile goes: 43 + 2 = 45
+    set_number(page, "#mise-end-blue-0-cosmo-0-blue", 2)
+    page.locator("#mise-end-blue-1-split").select_option("\\")
+    set_number(page, "#mise-end-blue-1-cosmo-1-red", 1)
+    set_number(page, "#mise-end-blue-1-aliens-1", 2)
+    set_number(page, "#mise-end-red-1-aliens-1", 0)
+    expect(end_total(page, "blue")).to_have_text("53")
+    expect(end_total(page, "red")).to_have_text("45")
+    expect(page.locator(".end-game .winner")).to_contain_text("blue wins with 53 points")
+    bonus = page.locator('.end-game .score-table tr[data-key="bonus:blue"] td.num')
+    expect(bonus).to_have_text("12")
+    text = page.locator("#mise-end-text").input_value()
+    assert text == "blue 41 | F(blue=2 a=1) | M(N=r E=r) \\r F(red=1 a=2)\nred 43 | S(red=1) | F /g M", text
+    notation = page.locator(".end-game .notation").inner_text()
+    assert '"last_tiles"' in notation and '"split": "\\\\"' in notation
+    expect(page.locator(".end-game .end-tile svg.mise-tile")).to_have_count(4)  # each last tile drawn
+    shot(page, "mise-end-game")
+    # round trip through the text: change the form, paste the text back, same document and standings
+    set_number(page, "#mise-end-blue-total", 0)
+    expect(end_total(page, "blue")).to_have_text("12")
+    page.get_by_label("End of the game as text (paste one to load it)").fill(text)
+    page.locator(".end-game").get_by_role("button", name="Load this text").click()
+    expect(page.locator(".end-game .notation")).to_have_text(notation)
+    expect(end_total(page, "blue")).to_have_text("53")
+    # and through the JSON the engine takes
+    page.get_by_label("End of the game as text (paste one to load it)").fill('{"players": [{"colour": "red", "total": 1, '
+                                                                           '"last_tiles": ["S(red=3)", {"areas": [{"kind": "meadow", "aliens": 1}]}]}]}')
+    page.locator(".end-game").get_by_role("button", name="Load this text").click()
+    expect(page.locator("#mise-end-text")).to_have_value("red 1 | S(red=3) | M(a=1)")
+    expect(end_total(page, "red")).to_have_text("9")  # 1 + (3 + 1) x 2
+    # the board's players and totals after the move fill the form; new players get two blank tiles
+    set_number(page, "#mise-total-blue", 10)
+    set_number(page, "#mise-total-red", 5)
+    page.wait_for_function(f"document.querySelector('{pane} .standings-table tr[data-player=\"blue\"] .player-total')?.textContent === '12'")
+    page.get_by_role("button", name="Take the players and totals from the board").click()
+    expect(page.locator("#mise-end-blue-total")).to_have_value("12")
+    expect(page.locator("#mise-end-red-total")).to_have_value("5")
+    expect(page.locator("#mise-end-red-0-cosmo-0-red")).to_have_value("3")  # red's tiles are kept
+    expect(page.locator("#mise-end-text")).to_have_value("blue 12 | F | F\nred 5 | S(red=3) | M(a=1)")
+    expect(end_total(page, "blue")).to_have_text("12")
+    # a tile the engine rejects is outlined in the form
+    page.get_by_label("End of the game as text (paste one to load it)").fill("blue 3 | F(blue=1)")
+    page.locator(".end-game").get_by_role("button", name="Load this text").click()
+    expect(page.locator(".end-game .error-box")).to_contain_text("2 last tiles")
+
+
 def ask(page, question: str) -> None:
     page.locator("#question").fill(question)
     page.get_by_role("button", name="Ask").click()

@@ -17,7 +17,8 @@ async function buildEditor(game) {
   const board = BOARD_EDITORS[game.id];
   if (!board) return genericEditor(game.id, schema.operations);
   const editor = await board(game.id, schema);
-  const others = schema.operations.filter((op) => !BOARD_OPERATIONS.includes(op.name));
+  const handled = editor.operations || BOARD_OPERATIONS; // an editor may take more operations than check and score
+  const others = schema.operations.filter((op) => !handled.includes(op.name));
   if (others.length) {
     editor.root.append(el("details", { class: "other-ops" },
       el("summary", {}, `Other ${game.title} tools: ${others.map((op) => op.name.replaceAll("_", " ")).join(", ")}`),

@@ -23,8 +23,8 @@ export function formatJson(value, indent = "") {
 }
 
 /** Notation + engine answer pane; `run` shows the result or the problems (422 names the field or cell). */
-export function outputPane(game, title = "Engine says") {
-  const notation = el("pre", { class: "notation", tabindex: "0", "aria-label": "Position notation (JSON)" });
+export function outputPane(game, title = "Engine says", notationTitle = "Position notation") {
+  const notation = el("pre", { class: "notation", tabindex: "0", "aria-label": `${notationTitle} (JSON)` });
   const copy = el("button", {
     type: "button", class: "secondary small",
     onclick: async () => {
@@ -35,7 +35,7 @@ export function outputPane(game, title = "Engine says") {
   }, "Copy");
   const result = el("div", { class: "result", "aria-live": "polite" });
   const root = el("div", { class: "output-pane" },
-    el("div", { class: "pane-head" }, el("h3", {}, "Position notation"), copy), notation,
+    el("div", { class: "pane-head" }, el("h3", {}, notationTitle), copy), notation,
     el("h3", {}, title), result);
   let sequence = 0;
   return {

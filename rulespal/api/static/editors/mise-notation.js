@@ -14,11 +14,11 @@ export function ownedSides(split) {
 }
 
 /** A tile with every owned side spelled out, no zero counts, rotation and split fields present: one shape for the
- editor, whatever form it was read from. */
+ editor, whatever form it was read from (a tile still in a stack has no square). */
 export function normalTile(tile) {
   const split = tile.areas.length === 2 ? tile.split : undefined;
   const owned = ownedSides(split);
-  const out = { at: [...tile.at], rotation: tile.rotation || 0 };
+  const out = tile.at ? { at: [...tile.at], rotation: tile.rotation || 0 } : { rotation: 0 };
   out.areas = tile.areas.map((area, i) => ({
     kind: area.kind,
     sides: Object.fromEntries(owned[i].map((side) => [side, area.sides?.[side] || "open"])),
@@ -80,13 +80,13 @@ function parseArea(text, where) {
   return area;
 }
 
-function parseTile(text, where) {
-  const m = text.match(/^@\s*(-?\d+)\s*,\s*(-?\d+)\s+(?:r(\d+)\s+)?(.+)$/);
+function parseTile(text, where, placed = true) {
+  const m = placed ? text.match(/^@\s*(-?\d+)\s*,\s*(-?\d+)\s+(?:r(\d+)\s+)?(.+)$/) : [text, null, null, null, text.trim()];
   if (!m) throw new NotationError(`${where}: a tile starts with its square, e.g. @1,0 r90 F(N=r)`);
   const rotation = Number(m[3] || 0);
   if (![0, 90, 180, 270].includes(rotation)) throw new NotationError(`${where}: rotation must be r0, r90, r180 or r270`);
   const split = m[4].match(/^(.+?)\s+([\\/])(green|red|g|r)\s+(.+)$/);
-  const tile = { at: [Number(m[1]), Number(m[2])], rotation };
+  const tile = placed ? { at: [Number(m[1]), Number(m[2])], rotation } : {};
   if (split) {
     tile.split = split[2];
     tile.diagonal = EDGE[split[3]];
@@ -140,4 +140,48 @@ export function readPosition(text) {
   }
   if (!position.tiles.length) throw new NotationError("no tiles: write one tile a line, e.g. @0,1 r0 F(N=r blue=1)");
   return position;
+}
+
+// --- the end of the game: each player's running total and the two tiles left in the stack ---------------------------
+
+/** A stack tile as the engine's end_game takes it: no square or rotation, open sides and zero counts left out. */
+export function stackTile(tile) {
+  const owned = ownedSides(tile.split);
+  const out = { areas: tile.areas.map((area, i) => {
+    const sides = Object.fromEntries(owned[i].filter((s) => area.sides?.[s] && area.sides[s] !== "open").map((s) => [s, area.sides[s]]));
+    const cosmonauts = Object.fromEntries(Object.entries(area.cosmonauts || {}).filter(([, n]) => n > 0));
+    return { kind: area.kind, ...(Object.keys(sides).length ? { sides } : {}),
+      ...(Object.keys(cosmonauts).length ? { cosmonauts } : {}), ...(area.aliens ? { aliens: area.aliens } : {}) };
+  }) };
+  if (tile.areas.length === 2) Object.assign(out, { split: tile.split, diagonal: tile.diagonal || "red" });
+  return out;
+}
+
+/** The end of the game as compact text: one line per player, `colour [total] | TILE | TILE`. */
+export function endGameText(doc) {
+  return doc.players.map((p) => [`${p.colour}${p.total === undefined ? "" : ` ${p.total}`}`,
+    ...p.last_tiles.map((t) => tileText(typeof t === "string" ? parseTile(t, p.colour, false) : t))].join(" | ")).join("\n");
+}
+
+/** The end of the game from its compact text or JSON, every last tile as an editor tile (normalTile, no square). */
+export function readEndGame(text) {
+  const trimmed = text.trim();
+  const tileOf = (t, where) => normalTile(typeof t === "string" ? parseTile(t.trim(), where, false) : t);
+  if (trimmed.startsWith("{")) {
+    const doc = JSON.parse(trimmed);
+    if (!Array.isArray(doc.players) || !doc.players.length) throw new NotationError("JSON: expected \"players\", one entry per player");
+    return doc.players.map((p, i) => ({ colour: String(p.colour ?? p.color ?? "").toLowerCase(), total: p.total ?? "",
+      tiles: (p.last_tiles || []).map((t, k) => tileOf(t, `players.${i}.last_tiles.${k}`)) }));
+  }
+  const players = statements(text).map(([statement, line]) => {
+    const [head, ...tiles] = statement.split("|");
+    const words = head.trim().split(/\s+/);
+    if (!words[0] || words.length > 2 || (words[1] !== undefined && !/^\d+$/.test(words[1]))) {
+      throw new NotationError(`line ${line}: expected 'colour [total] | TILE | TILE', e.g. 'blue 42 | F(blue=1) | M(a=1)'`);
+    }
+    return { colour: words[0].toLowerCase(), total: words[1] === undefined ? "" : Number(words[1]),
+      tiles: tiles.map((t, k) => tileOf(t, `line ${line}, tile ${k + 1}`)) };
+  });
+  if (!players.length) throw new NotationError("no player: write one line per player, e.g. 'blue 42 | F(blue=1) | M(a=1)'");
+  return players;
 }

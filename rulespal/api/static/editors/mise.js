@@ -4,29 +4,20 @@
 
 import { el } from "../dom.js";
 import { outputPane } from "./frame.js";
-import { normalTile, ownedSides, positionText, readPosition } from "./mise-notation.js";
+import { normalTile, positionText, readPosition } from "./mise-notation.js";
 import { tileSvg } from "./mise-tile.js";
+import { miseEndGame } from "./mise-end.js";
+import { blankArea, tileFields } from "./mise-tile-form.js";
 
 const REACH = 3; // squares shown around the base at least
-const SIDE_NAMES = { N: "north", E: "east", S: "south", W: "west" };
-const HALF_NAMES = { "\\": ["NE half", "SW half"], "/": ["NW half", "SE half"] };
-const KINDS = ["forest", "meadow", "swamp"];
 const same = (a, b) => a[0] === b[0] && a[1] === b[1];
-const blankArea = (kind) => ({ kind, sides: {}, cosmonauts: {}, aliens: 0 });
-
-function select(id, options, value, onchange) {
-  return el("select", { id, onchange }, options.map(([v, label]) => el("option", { value: v, selected: String(v) === String(value) }, label)));
-}
-
-function number(id, value, onchange) {
-  return el("input", { type: "number", id, min: "0", max: "99", value: String(value), inputmode: "numeric", onchange, class: "count" });
-}
 
 /** The Mise: Kolonizace editor; starts from the example of the score operation's schema. */
 export function miseEditor(game, schema) {
   const example = schema.operations.find((op) => op.name === "score")?.input_schema.examples?.[0] || { players: ["blue", "red"], tiles: [] };
   const output = outputPane(game);
   let state;
+  let boardTotals = null; // each player's total after the move, from the last score
   let selected = null; // index of the tile being edited
 
   const load = (position) => {
@@ -107,36 +98,9 @@ export function miseEditor(game, schema) {
     }
     const tile = state.tiles[selected];
     const isMove = selected === state.tiles.length - 1;
-    const halves = HALF_NAMES[tile.split] || ["Area"];
-    const owned = ownedSides(tile.split);
-    const areaFields = tile.areas.map((area, a) => el("fieldset", { class: "area" },
-      el("legend", {}, halves[a]),
-      el("div", { class: "field-row" },
-        el("div", { class: "field" }, el("label", { for: `mise-kind-${a}` }, "Kind"),
-          select(`mise-kind-${a}`, KINDS.map((k) => [k, k]), area.kind, (e) => edit((t) => { t.areas[a].kind = e.target.value; }))),
-        owned[a].map((side) => el("div", { class: "field" }, el("label", { for: `mise-side-${a}-${side}` }, `${SIDE_NAMES[side]} side`),
-          select(`mise-side-${a}-${side}`, [["open", "open"], ["red", "red laser"], ["green", "green laser"]], area.sides[side],
-            (e) => edit((t) => { t.areas[a].sides[side] = e.target.value; }))))),
-      el("div", { class: "field-row" },
-        state.players.map((p) => el("div", { class: "field" }, el("label", { for: `mise-cosmo-${a}-${p}` }, `${p} cosmonauts`),
-          number(`mise-cosmo-${a}-${p}`, area.cosmonauts[p] || 0, (e) => edit((t) => { t.areas[a].cosmonauts[p] = +e.target.value || 0; })))),
-        el("div", { class: "field" }, el("label", { for: `mise-aliens-${a}` }, "aliens"),
-          number(`mise-aliens-${a}`, area.aliens, (e) => edit((t) => { t.areas[a].aliens = +e.target.value || 0; }))))));
     tileForm.replaceChildren(
       el("h4", {}, `Tile at ${tile.at[0]}, ${tile.at[1]}`, isMove ? el("span", { class: "move-badge" }, "the move") : ""),
-      el("div", { class: "field-row" },
-        el("div", { class: "field" }, el("label", { for: "mise-split" }, "Shape"),
-          select("mise-split", [["", "one area"], ["\\", "split \\ (NE / SW halves)"], ["/", "split / (NW / SE halves)"]], tile.split || "",
-            (e) => edit((t) => {
-              t.split = e.target.value || undefined;
-              t.areas = t.split ? [t.areas[0], t.areas[1] || blankArea(t.areas[0].kind === "forest" ? "meadow" : "forest")] : [t.areas[0]];
-            }))),
-        tile.split ? el("div", { class: "field" }, el("label", { for: "mise-diagonal" }, "Diagonal laser"),
-          select("mise-diagonal", [["red", "red"], ["green", "green"]], tile.diagonal, (e) => edit((t) => { t.diagonal = e.target.value; }))) : "",
-        el("div", { class: "field" }, el("label", { for: "mise-rotation" }, "Rotation (clockwise)"),
-          select("mise-rotation", [0, 90, 180, 270].map((r) => [r, `${r}°`]), tile.rotation, (e) => edit((t) => { t.rotation = +e.target.value; })))),
-      el("p", { class: "help" }, "Sides are as printed; the rotation turns the whole tile."),
-      ...areaFields,
+      ...tileFields({ id: "mise", tile, players: state.players, edit }),
       el("div", { class: "form-row" },
         el("button", { type: "button", class: "secondary", onclick: () => edit((t) => { t.rotation = (t.rotation + 90) % 360; }) }, "Rotate ↻"),
         isMove ? "" : el("button", { type: "button", class: "secondary", onclick: () => {
@@ -188,6 +152,7 @@ export function miseEditor(game, schema) {
     const doc = documentOf();
     output.setNotation(doc);
     const { data, error } = await output.run(operation, doc);
+    if (data?.totals) boardTotals = data.totals;
     const move = state.tiles.at(-1)?.at;
     drawGrid(data?.legal === false && move ? [move] : tileSquares(error));
   };
@@ -205,7 +170,7 @@ export function miseEditor(game, schema) {
   }
 
   load(example);
-  const root = el("div", { class: "editor mise-editor" },
+  const boardEditor = el("div", { class: "editor mise-editor" },
     el("div", { class: "editor-controls" },
       el("h3", {}, "Tiles around the space base"),
       el("div", { class: "field" }, el("label", { for: playersInput.id }, "Players (colours)"), playersInput),
@@ -221,8 +186,12 @@ export function miseEditor(game, schema) {
       el("div", { class: "field" }, el("label", { for: text.id }, "Position as text (paste one to load it)"), text),
       el("div", { class: "form-row" }, copyText, el("button", { type: "button", class: "secondary", onclick: loadText }, "Load this text"))),
     output.root);
+  const endOperation = schema.operations.find((op) => op.name === "end_game");
+  // the end of the game sits below the board's grid, out of reach of its sticky result pane
+  const root = el("div", { class: "mise-play" }, boardEditor,
+    endOperation ? miseEndGame(game, endOperation, () => ({ colours: state.players, totals: boardTotals })).root : "");
   changed();
-  return { root, position: documentOf };
+  return { root, position: documentOf, operations: ["check", "score", ...(endOperation ? ["end_game"] : [])] };
 }
 
 /** A short description of a tile for screen readers. */
