@@ -588,6 +588,61 @@ def test_chat_with_my_position_shows_the_engine_table(page):
     shot(page, "chat-engine-table")
 
 
+ACCENT = (0x2B, 0x5F, 0xA8)  # --accent: the colour of the focus ring
+
+
+def tab_to(page, selector: str, presses: int = 60) -> None:
+    """Press Tab until the element matching `selector` has the focus (the way a keyboard user gets there)."""
+    for _ in range(presses):
+        if page.evaluate("(s) => document.activeElement?.matches(s)", selector):
+            return
+        page.keyboard.press("Tab")
+    raise AssertionError(f"Tab never reached {selector}")
+
+
+def ring_sides(page, selector: str, name: str) -> dict[str, float]:
+    """For the focused element: the share of pixels in the accent colour along the middle half of each side, 2-5 px
+    outside its border box, as painted on screen (0 where an ancestor's overflow clips the ring)."""
+    import io
+
+    from PIL import Image
+
+    box = page.locator(selector).bounding_box()
+    shot(page, name, full_page=False)
+    image = Image.open(io.BytesIO(page.screenshot())).convert("RGB")
+    x0, y0, x1, y1 = box["x"], box["y"], box["x"] + box["width"], box["y"] + box["height"]
+
+    def share(points):
+        near = [sum(abs(a - b) for a, b in zip(image.getpixel((round(x), round(y))), ACCENT)) < 90
+                for x, y in points if 0 <= x < image.width and 0 <= y < image.height]
+        return sum(near) / max(1, len(near))
+
+    xs = [x0 + (x1 - x0) * (0.25 + 0.5 * i / 20) for i in range(21)]
+    ys = [y0 + (y1 - y0) * (0.25 + 0.5 * i / 20) for i in range(21)]
+    best = {}
+    for side, points in {"top": lambda d: [(x, y0 - d) for x in xs], "bottom": lambda d: [(x, y1 + d) for x in xs],
+                         "left": lambda d: [(x0 - d, y) for y in ys], "right": lambda d: [(x1 + d, y) for y in ys]}.items():
+        best[side] = max(share(points(d)) for d in (2, 3, 4, 5))
+    return best
+
+
+def test_focus_rings_on_the_selected_game_card_and_toc_toggles(page):
+    page.goto("/#/cartographers/rulebook")
+    page.get_by_role("button", name="Expand The Turn of Play").wait_for()
+    for selector, name in [('.game-card[aria-current="true"]', "focus-game-card"),
+                           ("#toc .toc-toggle", "focus-toc-toggle"), ("#toc a", "focus-toc-link"),
+                           ("#rulebook-q", "focus-search")]:
+        tab_to(page, selector)
+        sides = ring_sides(page, f"{selector}:focus", name)
+        assert min(sides.values()) > 0.8, (selector, sides)  # a ring all round, no side clipped
+    # the selected card keeps its ring while selected; a card not selected has one too
+    page.keyboard.press("Shift+Tab")
+    tab_to(page, '.game-card[aria-current="true"]', presses=80)
+    page.keyboard.press("Tab")
+    sides = ring_sides(page, ".game-card:focus", "focus-game-card-other")
+    assert min(sides.values()) > 0.8, sides
+
+
 def test_phone_layout(browser, server):
     context = browser.new_context(viewport={"width": 390, "height": 844}, base_url=server.url, is_mobile=True,
                                   has_touch=True, device_scale_factor=2)
