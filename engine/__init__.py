@@ -5,7 +5,8 @@ Adding an engine for a new game (tests/test_engine_conformance.py checks the lay
 1. Write the rulebook first (rulespal/rulebooks/<game-id>.md); its section ids are the anchors the engine cites.
 2. Create the package `engine/<game_id with underscores>/` with the same files as the others:
    - `__init__.py`: only `ENGINE = GameEngine(GAME_ID, (Operation(name, description, schema, run), ...))`, with at
-     least `check` and `score`; descriptions are written for people and models (they become the tool texts).
+     least `check` and `score`; descriptions are written for people and models (they become the tool texts), and
+     `score_words`: what players call the game's score (they mark a question as asking for points).
    - `rules.py`: `GAME_ID`, the rules data (tables, thresholds, cards or a JSON file under `data/`) and every rulebook
      anchor the engine cites, as `REF_*` constants (each must resolve in the rulebook).
    - `schemas.py`: the JSON Schema of every operation's input, each with at least one runnable `examples` entry.

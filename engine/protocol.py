@@ -97,10 +97,12 @@ class Operation:
 
 @dataclass(frozen=True)
 class GameEngine:
-    """A game's rules engine as seen from outside: its id and its operations (always `check` and `score`)."""
+    """A game's rules engine as seen from outside: its id, its operations (always `check` and `score`) and the
+    words players use for its score ('stars', 'Pawints'), which mark a question as asking for points."""
 
     game_id: str
     operations: tuple[Operation, ...]
+    score_words: tuple[str, ...] = ()
 
     def operation(self, name: str) -> Operation:
         """Return the named operation, or raise KeyError listing those that exist."""

@@ -36,7 +36,7 @@ from rulespal.questions import (
 from rulespal.retrieval import SearchResult
 from rulespal.rulings import Ruling, load_rulings
 from rulespal.service import RulesPal
-from rulespal.tools import engine_tool_specs, fitting_operations, operation_of, tool_name
+from rulespal.tools import engine_tool_specs, fitting_operations, holds_a_move, operation_of, tool_name
 
 VERDICTS = ("Yes", "No", "Unclear")
 VERDICT_MIN = 0.80  # a verdict is shown only this sure; below it the rule alone is the answer
@@ -137,7 +137,8 @@ class Assistant:
             return None
         pasted = position if position is not None else find_position(context.question)
         if pasted is not None:
-            operation = engine_intent(context.question, pasted, fitting_operations(context.game, pasted))
+            operation = engine_intent(context.question, fitting_operations(context.game, pasted),
+                                      holds_a_move(context.game, pasted))
             return self._run(context.game, operation, pasted)
         model = self.model
         if model is None or not model.capabilities.router or not describes_position(context.question):

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import json
 import re
+from functools import cache
 from typing import Any, Literal
+
+from engine import engine_ids, get_engine
 
 QuestionKind = Literal["yesno", "number", "whatif", "other"]
 
@@ -13,7 +16,15 @@ _PRONOUN = re.compile(r"\b(it|that|this|those|these|they|them|there|same)\b", re
 _CHECK_WORDS = re.compile(r"\b(legal|illegal|allowed|can (?:i|it|my|this|we)|may (?:i|it|my|this|we)|could (?:i|it|my)|"
                           r"is it (?:ok|okay|fine|alright)|valid|permitted|(?:place|put|draw) (?:it|my|this)|"
                           r"go anywhere|fit)\b", re.I)
-_SCORE_WORDS = re.compile(r"\b(score|scores|points?|pawints?|stars?|how many|worth|total)\b", re.I)
+_SCORE_WORDS = ("score", "scores", "how many", "worth", "total")
+
+
+@cache
+def _asks_points() -> re.Pattern[str]:
+    """Words asking for a score: the general ones and every registered engine's own ('stars', 'Pawints')."""
+    own = [w for g in engine_ids() for w in get_engine(g).score_words]
+    words = [*_SCORE_WORDS, *(rf"{re.escape(w)}s?" for w in own)]
+    return re.compile(rf"\b({'|'.join(words)})\b", re.I)
 
 
 def is_followup(question: str) -> bool:
@@ -46,17 +57,15 @@ def describes_position(question: str) -> bool:
     a forest x2 at (0,1) next to my forest x1 at (0,0), how many Pawints?'). A description without the cells
     ('my two village clusters of 5 and 3') is too vague to build without inventing a board, and general rules
     questions ('can I draw over a mountain?') are not situations: both get the rulebook answer."""
-    engine_words = _CHECK_WORDS.search(question) or _SCORE_WORDS.search(question)
+    engine_words = _CHECK_WORDS.search(question) or _asks_points().search(question)
     return bool(engine_words and _PLACED.search(question) and len(_CELL.findall(question)) >= 2)
 
 
-def engine_intent(question: str, position: Any, fitting: list[str]) -> str:
-    """The engine operation for a pasted position: check for legality questions, score otherwise, or the only
-    operation whose required fields the document has (e.g. end_game)."""
+def engine_intent(question: str, fitting: list[str], holds_a_move: bool = False) -> str:
+    """The engine operation for a pasted position: check for legality questions or a document holding a move
+    (fields only the check operation takes), score otherwise, or the only operation the document fits (end_game)."""
     wanted = "score"
-    if isinstance(position, dict) and "move" in position and not _SCORE_WORDS.search(question):
-        wanted = "check"
-    elif _CHECK_WORDS.search(question) and not _SCORE_WORDS.search(question):
+    if (holds_a_move or _CHECK_WORDS.search(question)) and not _asks_points().search(question):
         wanted = "check"
     if wanted in fitting or not fitting:
         return wanted

@@ -29,6 +29,15 @@ def engine_tool_specs(game_id: str) -> list[ToolSpec]:
             for op in get_engine(game_id).operations]
 
 
+def holds_a_move(game_id: str, document: Any) -> bool:
+    """True when the document has a field that the check operation requires and scoring does not take (a move)."""
+    ops = {op.name: op.input_schema for op in get_engine(game_id).operations}
+    if not isinstance(document, dict) or "check" not in ops or "score" not in ops:
+        return False
+    only_check = set(ops["check"].get("required", [])) - set(ops["score"].get("properties", {}))
+    return bool(only_check & set(document))
+
+
 def fitting_operations(game_id: str, document: Any) -> list[str]:
     """Engine operations whose required top-level fields are all present in the document, in engine order."""
     ops = get_engine(game_id).operations

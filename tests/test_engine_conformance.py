@@ -27,6 +27,7 @@ def test_engine_has_check_and_score_and_distinct_described_operations(game):
     names = [op.name for op in get_engine(game).operations]
     assert {"check", "score"} <= set(names) and len(names) == len(set(names))
     assert all(op.description.strip() for op in get_engine(game).operations)
+    assert get_engine(game).score_words, "say what players call this game's score"
 
 
 @pytest.mark.parametrize("game", engine_ids())

@@ -3,7 +3,8 @@
 from rulespal.checks import leading_verdict, numbers, prose_passes
 from rulespal.citations import normalise
 from rulespal.evidence import Evidence, EvidenceSentence, rule_units
-from rulespal.questions import describes_position, question_kind
+from rulespal.questions import describes_position, engine_intent, question_kind
+from rulespal.tools import holds_a_move
 
 SECTION = """If you can't legally draw any of the shapes, don't fret! Instead, you must draw a 1x1 square.
 
@@ -86,3 +87,15 @@ def test_a_close_rival_section_is_shown_with_its_own_best_sentences():
     shown = Evidence((best, close, close_more, close_long, far), 1.0, 1.0).shown()
     assert shown == (best, close, close_more)  # the rival within its budget, the far section not at all
     assert Evidence((best, far), 1.0, 1.0).shown() == (best,)
+
+
+def test_the_operation_for_a_pasted_position_comes_from_the_question_and_the_schemas():
+    sheet = {"map": "A", "grid": ["." * 11] * 11}
+    moved = {**sheet, "move": {"card": "Hamlet", "terrain": "village", "cells": [[0, 0]]}}
+    assert holds_a_move("cartographers", moved) and not holds_a_move("cartographers", sheet)
+    assert not holds_a_move("cational-meographic", {"board": [], "placed": {}})  # check and score take the same
+    assert engine_intent("is this ok?", ["check", "score"], holds_a_move=True) == "check"
+    assert engine_intent("how many stars is this?", ["check", "score"], holds_a_move=True) == "score"
+    assert engine_intent("how many Pawints?", ["check", "score"]) == "score"  # an engine's own score word
+    assert engine_intent("can I put it here?", ["check", "score"]) == "check"
+    assert engine_intent("who won?", ["end_game"]) == "end_game"

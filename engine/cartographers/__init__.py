@@ -69,4 +69,4 @@ ENGINE = GameEngine(GAME_ID, (
         "ring inward, to the first position where it fits; if it fits nowhere the ambush card is disregarded.",
         SOLO_AMBUSH_SCHEMA, run_solo_ambush,
     ),
-))
+), score_words=("star", "reputation"))

@@ -41,4 +41,4 @@ ENGINE = GameEngine(GAME_ID, (
         "End a Cational Meographic game after 21 rounds: rank the players by Pawints, name the winner(s) (the book "
         "has no tie-breaker, so ties share the win) and, for one player, the solo hiking title. Input: each "
         "player's name and final Pawints."), schemas.END_GAME, run_end_game),
-))
+), score_words=("pawint",))

@@ -30,4 +30,5 @@ ENGINE = GameEngine(
             "colour, points so far and last two tiles.",
             end_game_schema(), run_end_game),
     ),
+    score_words=("point", "cosmic stone"),
 )
