@@ -643,6 +643,97 @@ def test_focus_rings_on_the_selected_game_card_and_toc_toggles(page):
     assert min(sides.values()) > 0.8, sides
 
 
+def luminance(colour: str) -> float:
+    """WCAG relative luminance of a CSS colour given as rgb()/rgba() or #rgb/#rrggbb."""
+    import re
+
+    if colour.startswith("#"):
+        digits = colour[1:] if len(colour) == 7 else "".join(ch * 2 for ch in colour[1:4])
+        channels = [int(digits[i:i + 2], 16) for i in (0, 2, 4)]
+    else:
+        channels = [float(v) for v in re.findall(r"[\d.]+", colour)[:3]]
+    linear = [c / 255 / 12.92 if c / 255 <= 0.04045 else ((c / 255 + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def contrast(a: str, b: str) -> float:
+    """WCAG contrast ratio of two colours (1 to 21)."""
+    high, low = sorted((luminance(a), luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+# Every label drawn on a tile or board cell, with its text colour and the colours right behind it: the background
+# (each stop of a striped one) or, for SVG text drawn with a halo, the halo and the area it labels.
+LABELS_JS = """() => {
+    const out = [];
+    const stops = (image) => image.match(/rgba?\\([^)]*\\)/g) || [];
+    for (const cell of document.querySelectorAll('.map-grid .cell, .tile-grid .tile.filled, .pattern-cell.filled, .mise-grid .square.base, .move-badge')) {
+        if (!cell.textContent.trim()) continue;
+        const style = getComputedStyle(cell);
+        const backs = [style.backgroundColor, ...stops(style.backgroundImage)].filter((c) => !/rgba\\(.*, 0\\)$/.test(c));
+        for (const label of cell.matches('.tile') ? cell.querySelectorAll('.tile-type, .tile-pawints') : [cell]) {
+            out.push({what: `${cell.className} ${label.className === cell.className ? '' : label.className}: ${label.textContent.trim()}`,
+                      text: getComputedStyle(label).color, backs});
+        }
+    }
+    for (const text of document.querySelectorAll('svg.mise-tile text, svg.thumb text')) {
+        const svg = text.closest('svg');
+        const area = text.dataset.kind ? svg.querySelector(`[data-kind="${text.dataset.kind}"]:not(text)`) : svg.querySelector('rect');
+        out.push({what: `${svg.getAttribute('class')} ${text.dataset.kind || ''}: ${text.textContent}`, text: text.getAttribute('fill'),
+                  backs: [text.getAttribute('stroke'), area.getAttribute('fill')], halo: Number(text.getAttribute('stroke-width'))});
+    }
+    return out;
+}"""
+
+
+def label_contrasts(page) -> list[tuple[str, float]]:
+    return [(label["what"], min(contrast(label["text"], back) for back in label["backs"]))
+            for label in page.evaluate(LABELS_JS)]
+
+
+def test_tile_and_cell_labels_have_at_least_4_5_to_1(page):
+    measured: list[tuple[str, float]] = []
+    # Cartographers: a cell of every terrain, side A's mountain and side B's wasteland
+    page.goto("/#/cartographers/play")
+    cell(page, 0, 0).wait_for()
+    for code, (r, c) in zip("FVAWX", [(0, 0), (0, 2), (0, 4), (0, 6), (0, 8)]):
+        page.locator(f"label[for='carto-tool-{code}']").click()
+        cell(page, r, c).click()
+    measured += label_contrasts(page)
+    page.get_by_label("Map side").select_option("B")
+    expect(cell(page, 3, 5)).to_have_text("#")
+    measured += label_contrasts(page)
+    assert {text.split(": ")[-1] for text, _ in measured} >= set("FVAWXM#")
+    # Cational Meographic: a tile of every named landscape and of a few others (coloured from their name)
+    page.goto("/#/cational-meographic/play")
+    page.locator(".tile-grid").wait_for()
+    kinds = ["forest", "lake", "water", "meadow", "mountain", "field", "desert", "beach", "river", "city",
+             "volcano", "glacier", "swamp", "tundra", "jungle", "reef", "canyon", "plains"]
+    free = [(r, c) for r in range(2, 7) for c in range(0, 7)]
+    for kind, (r, c) in zip(kinds, free):
+        page.get_by_label("Landscape type").fill(kind)
+        page.locator(f'.tile-grid .tile[data-r="{r}"][data-c="{c}"]').click()
+    page.locator(".mission").first.locator(".pattern-cell").nth(5).click()  # a painted mission cell too
+    cm = label_contrasts(page)
+    assert {t.split(": ")[-1] for t, _ in cm} >= set(kinds)
+    measured += cm
+    # Mise: Kolonizace: a label on each kind of area (split tiles too), the base, the move badge, the game thumbnails
+    page.goto("/#/mise-kolonizace/play")
+    page.get_by_label("Position as text (paste one to load it)").fill(
+        "players: blue red\n@0,1 r0 F(blue=1 a=1)\n@1,1 r0 M(red=2)\n@-1,1 r0 S(a=1)\n@1,0 r90 F(blue=1) \\g M(a=2)\n"
+        "@-1,0 r0 S(red=1) /r M(blue=1)")
+    page.get_by_role("button", name="Load this text").click()
+    expect(page.locator(".mise-grid svg.mise-tile text")).to_have_count(7)
+    mise = label_contrasts(page)
+    assert {t.split(": ")[0].split()[-1] for t, _ in mise if t.startswith("mise-tile")} == {"forest", "meadow", "swamp"}
+    assert all(label["halo"] >= 4 for label in page.evaluate(LABELS_JS) if "halo" in label)
+    measured += mise
+    ARTIFACTS.mkdir(exist_ok=True)
+    (ARTIFACTS / "label-contrast.txt").write_text("".join(f"{ratio:5.2f}  {what}\n" for what, ratio in sorted(measured, key=lambda m: m[1])))
+    low = [(what, round(ratio, 2)) for what, ratio in measured if ratio < 4.5]
+    assert not low, low
+
+
 def test_phone_layout(browser, server):
     context = browser.new_context(viewport={"width": 390, "height": 844}, base_url=server.url, is_mobile=True,
                                   has_touch=True, device_scale_factor=2)
@@ -668,6 +759,8 @@ def test_phone_layout(browser, server):
 
 @pytest.mark.parametrize("viewport", [(1366, 900), (390, 844)], ids=["desktop", "phone"])
 def test_axe_finds_no_serious_violations_on_any_tab(browser, server, viewport):
+    """Every tab of every game, and the states that add content (an answer, search results, no match, a nested
+    list, the end-game form), at desktop and phone size: no serious or critical axe-core violation."""
     axe_module = pytest.importorskip("axe_playwright_python.sync_playwright")
     width, height = viewport
     size = "phone" if width < 500 else "desktop"
@@ -676,16 +769,43 @@ def test_axe_finds_no_serious_violations_on_any_tab(browser, server, viewport):
     page = context.new_page()
     axe = axe_module.Axe()
     try:
-        for route, ready in [("cartographers/chat", "#question"), ("cartographers/rulebook", "#section-title"),
-                             ("cartographers/play", ".map-grid .cell"), ("cational-meographic/play", ".mission"),
-                             ("mise-kolonizace/play", ".mise-grid .square.filled")]:
+        def search(words):
+            def run():
+                page.locator("#rulebook-q").fill(words)
+                page.get_by_role("button", name="Search", exact=True).click()
+                page.locator("#search-results .hits, #search-results .no-match").first.wait_for()
+            return run
+
+        def answer():
+            ask(page, "Does a corner space count twice for Sentinel Wood?")
+            last_reply_done(page)
+
+        def end_game():
+            page.get_by_text("End of the game: the last two tiles of each player").click()
+            page.locator(".end-game .standings-table").wait_for()
+
+        ready = {"chat": "#question", "rulebook": "#section-title", "cartographers/play": ".map-grid .cell",
+                 "cational-meographic/play": ".mission", "mise-kolonizace/play": ".mise-grid .square.filled"}
+        steps = [(f"{game}/{tab}", None, "") for game in ("cartographers", "cational-meographic", "mise-kolonizace")
+                 for tab in ("chat", "rulebook", "play")]
+        steps += [("cartographers/chat", answer, "answered"), ("cartographers/rulebook", search("forest edge"), "search"),
+                  ("cartographers/rulebook", search("xyzzy qwerty"), "no-match"),
+                  ("mise-kolonizace/rulebook/scoring-points", None, ""), ("mise-kolonizace/play", end_game, "end-game")]
+        checked = set()
+        for route, action, state in steps:
             page.goto(f"/#/{route}")
-            page.locator(ready).first.wait_for()
+            page.locator(ready.get(route.split("/")[1], ready.get(route))).first.wait_for()
             page.wait_for_timeout(400)  # the live score
-            shot(page, f"{size}-{route.replace('/', '-')}", full_page=False)
-            violations = axe.run(page).response["violations"]
-            bad = [(v["id"], [n["target"] for n in v["nodes"]][:3]) for v in violations if v["impact"] in ("serious", "critical")]
-            assert not bad, f"{route}: {bad}"
+            if action:
+                action()
+            name = f"{size}-{route.replace('/', '-')}{'-' + state if state else ''}"
+            shot(page, name, full_page=False)
+            results = axe.run(page).response
+            bad = [(v["id"], [n["target"] for n in v["nodes"]][:3]) for v in results["violations"]
+                   if v["impact"] in ("serious", "critical")]
+            assert not bad, f"{name}: {bad}"
+            checked |= {rule["id"] for rule in results["passes"]}
+        assert "color-contrast" in checked  # the contrast of the text was measured, not skipped
     finally:
         context.close()
 

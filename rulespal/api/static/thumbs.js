@@ -29,5 +29,7 @@ export function thumbnail(game) {
   }
   return `<svg class="thumb" viewBox="0 0 64 64" width="48" height="48" role="img" aria-label="${escape(game.title)}">`
     + `<rect width="64" height="64" rx="12" fill="${dark}"/>${cells.join("")}`
-    + `<text x="32" y="41" text-anchor="middle" font-family="system-ui, sans-serif" font-size="24" font-weight="700" fill="#fff">${escape(initials(game.title))}</text></svg>`;
+    // a halo of the dark colour keeps the initials at full contrast over the light squares behind them
+    + `<text x="32" y="41" text-anchor="middle" font-family="system-ui, sans-serif" font-size="24" font-weight="700" fill="#fff" `
+    + `stroke="${dark}" stroke-width="5" stroke-linejoin="round" paint-order="stroke">${escape(initials(game.title))}</text></svg>`;
 }

@@ -4,6 +4,9 @@
 import { ownedSides } from "./mise-notation.js";
 
 export const KIND_COLOURS = { forest: "#2f7a3b", meadow: "#c9d86a", swamp: "#7b6a9c" };
+// Label colour and halo per kind: white on the dark forest and swamp, near-black on the light meadow (each at least
+// 4.5:1 against its area and its halo; the halo keeps a label readable where it crosses into the other half).
+export const LABEL_COLOURS = { forest: ["#fff", "#111"], meadow: ["#111", "#fff"], swamp: ["#fff", "#111"] };
 const LASER = { red: "#d1241a", green: "#11a83a" };
 const SIDE_LINE = { N: [0, 0, 100, 0], E: [100, 0, 100, 100], S: [0, 100, 100, 100], W: [0, 0, 0, 100] };
 const HALVES = {
@@ -26,16 +29,17 @@ function label(area, [x, y]) {
   const parts = Object.entries(area.cosmonauts).map(([colour, n]) => `${colour.slice(0, 3)} ${n}`);
   if (area.aliens) parts.push(`👽${area.aliens}`);
   if (!parts.length) return "";
+  const [fill, halo] = LABEL_COLOURS[area.kind] || ["#111", "#fff"];
   return `<text x="${x}" y="${y}" text-anchor="middle" dominant-baseline="middle" font-size="15" font-weight="700" `
-    + `fill="#111" stroke="#fff" stroke-width="4" paint-order="stroke">${escape(parts.join(" "))}</text>`;
+    + `fill="${fill}" stroke="${halo}" stroke-width="4" paint-order="stroke" data-kind="${area.kind}">${escape(parts.join(" "))}</text>`;
 }
 
 /** SVG markup of a tile (normalised: every owned side spelled out). */
 export function tileSvg(tile) {
   const owned = ownedSides(tile.split);
   const shapes = tile.areas.length === 1
-    ? [`<rect width="100" height="100" fill="${KIND_COLOURS[tile.areas[0].kind]}"/>`]
-    : HALVES[tile.split].map(([points], i) => `<polygon points="${points}" fill="${KIND_COLOURS[tile.areas[i].kind]}"/>`);
+    ? [`<rect width="100" height="100" fill="${KIND_COLOURS[tile.areas[0].kind]}" data-kind="${tile.areas[0].kind}"/>`]
+    : HALVES[tile.split].map(([points], i) => `<polygon points="${points}" fill="${KIND_COLOURS[tile.areas[i].kind]}" data-kind="${tile.areas[i].kind}"/>`);
   const lasers = tile.areas.flatMap((area, i) => owned[i].filter((side) => area.sides[side] !== "open")
     .map((side) => line(SIDE_LINE[side], LASER[area.sides[side]], 10)));
   if (tile.split) lasers.push(line(DIAGONAL[tile.split], LASER[tile.diagonal], 7));
