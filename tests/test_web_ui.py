@@ -139,9 +139,10 @@ def test_search_says_when_no_section_matches(page):
     expect(page.locator("#search-results > .hits li").first).to_be_visible()
     expect(page.locator("#search-results .no-match")).to_have_count(0)
     # the API says so too
-    found = httpx.get(f"{page.url.split('/#')[0]}/api/search", params={"q": "xyzzy qwerty", "game": "cartographers"}).json()
+    api = f"{page.url.split('/#')[0]}/api/search"
+    found = httpx.get(api, params={"q": "xyzzy qwerty", "game": "cartographers"}).json()
     assert found["relevant"] is False and found["hits"]
-    found = httpx.get(f"{page.url.split('/#')[0]}/api/search", params={"q": "monster", "game": "cartographers"}).json()
+    found = httpx.get(api, params={"q": "monster", "game": "cartographers"}).json()
     assert found["relevant"] is True
 
 
@@ -371,15 +372,16 @@ def test_mise_end_game_form_scores_and_round_trips(page):
     expect(page.locator(".end-game .notation")).to_have_text(notation)
     expect(end_total(page, "blue")).to_have_text("53")
     # and through the JSON the engine takes
-    page.get_by_label("End of the game as text (paste one to load it)").fill('{"players": [{"colour": "red", "total": 1, '
-                                                                           '"last_tiles": ["S(red=3)", {"areas": [{"kind": "meadow", "aliens": 1}]}]}]}')
+    page.get_by_label("End of the game as text (paste one to load it)").fill(
+        '{"players": [{"colour": "red", "total": 1, '
+        '"last_tiles": ["S(red=3)", {"areas": [{"kind": "meadow", "aliens": 1}]}]}]}')
     page.locator(".end-game").get_by_role("button", name="Load this text").click()
     expect(page.locator("#mise-end-text")).to_have_value("red 1 | S(red=3) | M(a=1)")
     expect(end_total(page, "red")).to_have_text("9")  # 1 + (3 + 1) x 2
     # the board's players and totals after the move fill the form; new players get two blank tiles
     set_number(page, "#mise-total-blue", 10)
     set_number(page, "#mise-total-red", 5)
-    page.wait_for_function(f"document.querySelector('{pane} .standings-table tr[data-player=\"blue\"] .player-total')?.textContent === '12'")
+    expect(page.locator(f'{pane} .standings-table tr[data-player="blue"] .player-total')).to_have_text("12")
     page.get_by_role("button", name="Take the players and totals from the board").click()
     expect(page.locator("#mise-end-blue-total")).to_have_value("12")
     expect(page.locator("#mise-end-red-total")).to_have_value("5")
@@ -613,15 +615,16 @@ def ring_sides(page, selector: str, name: str) -> dict[str, float]:
     x0, y0, x1, y1 = box["x"], box["y"], box["x"] + box["width"], box["y"] + box["height"]
 
     def share(points):
-        near = [sum(abs(a - b) for a, b in zip(image.getpixel((round(x), round(y))), ACCENT)) < 90
+        near = [sum(abs(a - b) for a, b in zip(image.getpixel((round(x), round(y))), ACCENT, strict=True)) < 90
                 for x, y in points if 0 <= x < image.width and 0 <= y < image.height]
         return sum(near) / max(1, len(near))
 
     xs = [x0 + (x1 - x0) * (0.25 + 0.5 * i / 20) for i in range(21)]
     ys = [y0 + (y1 - y0) * (0.25 + 0.5 * i / 20) for i in range(21)]
     best = {}
-    for side, points in {"top": lambda d: [(x, y0 - d) for x in xs], "bottom": lambda d: [(x, y1 + d) for x in xs],
-                         "left": lambda d: [(x0 - d, y) for y in ys], "right": lambda d: [(x1 + d, y) for y in ys]}.items():
+    sides = {"top": lambda d: [(x, y0 - d) for x in xs], "bottom": lambda d: [(x, y1 + d) for x in xs],
+             "left": lambda d: [(x0 - d, y) for y in ys], "right": lambda d: [(x1 + d, y) for y in ys]}
+    for side, points in sides.items():
         best[side] = max(share(points(d)) for d in (2, 3, 4, 5))
     return best
 
@@ -667,20 +670,27 @@ def contrast(a: str, b: str) -> float:
 LABELS_JS = """() => {
     const out = [];
     const stops = (image) => image.match(/rgba?\\([^)]*\\)/g) || [];
-    for (const cell of document.querySelectorAll('.map-grid .cell, .tile-grid .tile.filled, .pattern-cell.filled, .mise-grid .square.base, .move-badge')) {
+    const cells = ['.map-grid .cell', '.tile-grid .tile.filled', '.pattern-cell.filled', '.mise-grid .square.base',
+                   '.move-badge'].join(', ');
+    for (const cell of document.querySelectorAll(cells)) {
         if (!cell.textContent.trim()) continue;
         const style = getComputedStyle(cell);
-        const backs = [style.backgroundColor, ...stops(style.backgroundImage)].filter((c) => !/rgba\\(.*, 0\\)$/.test(c));
+        const backs = [style.backgroundColor, ...stops(style.backgroundImage)]
+            .filter((c) => !/rgba\\(.*, 0\\)$/.test(c));
         for (const label of cell.matches('.tile') ? cell.querySelectorAll('.tile-type, .tile-pawints') : [cell]) {
-            out.push({what: `${cell.className} ${label.className === cell.className ? '' : label.className}: ${label.textContent.trim()}`,
+            const part = label === cell ? '' : label.className;
+            out.push({what: `${cell.className} ${part}: ${label.textContent.trim()}`,
                       text: getComputedStyle(label).color, backs});
         }
     }
     for (const text of document.querySelectorAll('svg.mise-tile text, svg.thumb text')) {
         const svg = text.closest('svg');
-        const area = text.dataset.kind ? svg.querySelector(`[data-kind="${text.dataset.kind}"]:not(text)`) : svg.querySelector('rect');
-        out.push({what: `${svg.getAttribute('class')} ${text.dataset.kind || ''}: ${text.textContent}`, text: text.getAttribute('fill'),
-                  backs: [text.getAttribute('stroke'), area.getAttribute('fill')], halo: Number(text.getAttribute('stroke-width'))});
+        const kind = text.dataset.kind;
+        const area = kind ? svg.querySelector(`[data-kind="${kind}"]:not(text)`) : svg.querySelector('rect');
+        out.push({what: `${svg.getAttribute('class')} ${kind || ''}: ${text.textContent}`,
+                  text: text.getAttribute('fill'),
+                  backs: [text.getAttribute('stroke'), area.getAttribute('fill')],
+                  halo: Number(text.getAttribute('stroke-width'))});
     }
     return out;
 }"""
@@ -696,7 +706,7 @@ def test_tile_and_cell_labels_have_at_least_4_5_to_1(page):
     # Cartographers: a cell of every terrain, side A's mountain and side B's wasteland
     page.goto("/#/cartographers/play")
     cell(page, 0, 0).wait_for()
-    for code, (r, c) in zip("FVAWX", [(0, 0), (0, 2), (0, 4), (0, 6), (0, 8)]):
+    for code, (r, c) in zip("FVAWX", [(0, 0), (0, 2), (0, 4), (0, 6), (0, 8)], strict=True):
         page.locator(f"label[for='carto-tool-{code}']").click()
         cell(page, r, c).click()
     measured += label_contrasts(page)
@@ -710,7 +720,7 @@ def test_tile_and_cell_labels_have_at_least_4_5_to_1(page):
     kinds = ["forest", "lake", "water", "meadow", "mountain", "field", "desert", "beach", "river", "city",
              "volcano", "glacier", "swamp", "tundra", "jungle", "reef", "canyon", "plains"]
     free = [(r, c) for r in range(2, 7) for c in range(0, 7)]
-    for kind, (r, c) in zip(kinds, free):
+    for kind, (r, c) in zip(kinds, free, strict=False):
         page.get_by_label("Landscape type").fill(kind)
         page.locator(f'.tile-grid .tile[data-r="{r}"][data-c="{c}"]').click()
     page.locator(".mission").first.locator(".pattern-cell").nth(5).click()  # a painted mission cell too
@@ -729,7 +739,8 @@ def test_tile_and_cell_labels_have_at_least_4_5_to_1(page):
     assert all(label["halo"] >= 4 for label in page.evaluate(LABELS_JS) if "halo" in label)
     measured += mise
     ARTIFACTS.mkdir(exist_ok=True)
-    (ARTIFACTS / "label-contrast.txt").write_text("".join(f"{ratio:5.2f}  {what}\n" for what, ratio in sorted(measured, key=lambda m: m[1])))
+    table = sorted(measured, key=lambda m: m[1])
+    (ARTIFACTS / "label-contrast.txt").write_text("".join(f"{ratio:5.2f}  {what}\n" for what, ratio in table))
     low = [(what, round(ratio, 2)) for what, ratio in measured if ratio < 4.5]
     assert not low, low
 
@@ -788,7 +799,8 @@ def test_axe_finds_no_serious_violations_on_any_tab(browser, server, viewport):
                  "cational-meographic/play": ".mission", "mise-kolonizace/play": ".mise-grid .square.filled"}
         steps = [(f"{game}/{tab}", None, "") for game in ("cartographers", "cational-meographic", "mise-kolonizace")
                  for tab in ("chat", "rulebook", "play")]
-        steps += [("cartographers/chat", answer, "answered"), ("cartographers/rulebook", search("forest edge"), "search"),
+        steps += [("cartographers/chat", answer, "answered"),
+                  ("cartographers/rulebook", search("forest edge"), "search"),
                   ("cartographers/rulebook", search("xyzzy qwerty"), "no-match"),
                   ("mise-kolonizace/rulebook/scoring-points", None, ""), ("mise-kolonizace/play", end_game, "end-game")]
         checked = set()
