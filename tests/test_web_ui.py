@@ -183,11 +183,14 @@ def test_cartographers_map_editor_scores(page):
     # Sentinel Wood: forests (0,0), (0,1), (0,2), (1,0) all on the edge = 4; Canal Lake 0 (no farm, no water);
     # Wildholds 0 (no village); Borderlands 0 (no full row or column); coins 2; monster at (10,10) next to the
     # empty (9,10) and (10,9) = -2. Total 4 + 2 - 2 = 4.
-    total = page.locator(".carto-editor > .output-pane .score-table .total")
-    page.wait_for_function("document.querySelector('.carto-editor > .output-pane .score-table .total')?.textContent === '4'")
-    assert total.inner_text() == "4"
-    notation = page.locator(".carto-editor > .output-pane .notation").inner_text()
-    assert '"FFF........"' in notation and '"F..M......."' in notation and '"..........X"' in notation
+    table = page.locator(".carto-editor > .output-pane .score-table")
+    # the score of an earlier stroke is 4 too: wait for the answer that has the coins and the monster
+    expect(table.locator('tr[data-key="monsters"] td.num')).to_have_text("-2")
+    expect(table.locator('tr[data-key="coins"] td.num')).to_have_text("2")
+    expect(table.locator(".total")).to_have_text("4")
+    notation = page.locator(".carto-editor > .output-pane .notation")
+    for row in ['"FFF........"', '"F..M......."', '"..........X"']:
+        expect(notation).to_contain_text(row)
     rule = page.locator('.score-table tr[data-key="card:sentinel-wood"] a.rule-link')
     assert rule.get_attribute("href") == "#/cartographers/rulebook/scoring-cards/forest-cards/sentinel-wood"
     shot(page, "cartographers-score")
