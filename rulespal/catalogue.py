@@ -1,5 +1,6 @@
-"""What game detection needs from every book, kept on disk under home: each book's term counts (by content hash)
-and the library's profiles (by the hash of all books), so a new process does not re-tokenise the whole library."""
+"""What game detection needs from every book, kept on disk under home: each book's term counts and heading titles
+(by content digest), the library's profiles and their BM25 index (by the digests of all books), so a new process
+neither reads nor tokenises the library. The book list itself (file → names and digest) lives here too."""
 
 from __future__ import annotations
 
@@ -7,17 +8,21 @@ import hashlib
 import json
 import os
 import pickle
+import shutil
 import tempfile
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 
-from rulespal.detection import GameDetector, book_terms, profiles
-from rulespal.rulebook import Rulebook
+from rulespal.detection import GameDetector, book_terms, library_profiles
+from rulespal.lexical import LexicalIndex
+from rulespal.library import BookInfo, Library
+
+TERMS_FILE = "book-terms.pickle"
 
 
-def _key(book: Rulebook) -> str:
-    return hashlib.sha256(f"{book.id}\n{book.title}\n{book.aliases}\n{book.content}".encode()).hexdigest()
+def _key(info: BookInfo) -> str:
+    return hashlib.sha256(f"{info.id}\n{info.title}\n{info.aliases}\n{info.digest}".encode()).hexdigest()
 
 
 def _write(path: Path, data: bytes) -> None:
@@ -29,35 +34,70 @@ def _write(path: Path, data: bytes) -> None:
 
 
 class Catalogue:
-    """Detection profiles of a library, cached in a folder."""
+    """The book list and the detection profiles of a library, cached in a folder."""
 
     def __init__(self, folder: Path):
         self.folder = folder
 
-    def _terms(self, books: Sequence[Rulebook], keys: Sequence[str]) -> list[Counter]:
-        """Term counts of every book: read back for books seen before, counted (and saved) for the others."""
-        path = self.folder / "terms.pickle"
-        known: dict[str, Counter] = pickle.loads(path.read_bytes()) if path.exists() else {}
-        counts = [known.get(k) or book_terms(b) for b, k in zip(books, keys, strict=True)]
-        if any(k not in known for k in keys):
-            _write(path, pickle.dumps(dict(zip(keys, counts, strict=True))))
-        return counts
+    @property
+    def book_list(self) -> Path:
+        """The file of the book list (see Library.from_paths)."""
+        return self.folder / "books.json"
 
-    def profiles(self, books: Sequence[Rulebook]) -> list[str]:
-        """Detection profiles of the books (see detection.profiles), computed once per library content."""
-        keys = [_key(b) for b in books]
-        library = hashlib.sha256("\n".join(keys).encode()).hexdigest()[:16]
-        path = self.folder / f"profiles-{library}.json"
+    def _terms(self, library: Library, keys: Sequence[str]) -> list[tuple[Counter, list[str]]]:
+        """Term counts and heading titles of every book: read back for books seen before, computed (and saved)
+        for the others."""
+        path = self.folder / TERMS_FILE
+        known: dict[str, tuple[Counter, list[str]]] = pickle.loads(path.read_bytes()) if path.exists() else {}
+        found = []
+        for info, key in zip(library.infos, keys, strict=True):
+            entry = known.get(key)
+            if entry is None:
+                book = library.read(info.id)
+                entry = (book_terms(book), [s.title for s in book.sections])
+            found.append(entry)
+        if any(k not in known for k in keys):
+            _write(path, pickle.dumps(dict(zip(keys, found, strict=True))))
+        return found
+
+    def _library_key(self, library: Library) -> tuple[list[str], str]:
+        keys = [_key(i) for i in library.infos]
+        return keys, hashlib.sha256("\n".join(keys).encode()).hexdigest()[:16]
+
+    def _drop_others(self, pattern: str, keep: Path) -> None:
+        for old in self.folder.glob(pattern):
+            if old != keep:
+                if old.is_dir():
+                    shutil.rmtree(old, ignore_errors=True)
+                else:
+                    old.unlink(missing_ok=True)
+
+    def profiles(self, library: Library) -> list[str]:
+        """Detection profiles of the books (see detection.library_profiles), computed once per library content."""
+        keys, digest = self._library_key(library)
+        path = self.folder / f"profiles-{digest}.json"
         if path.exists():
             return json.loads(path.read_text(encoding="utf-8"))
         self.folder.mkdir(parents=True, exist_ok=True)
-        texts = profiles(books, self._terms(books, keys))
+        terms = self._terms(library, keys)
+        texts = library_profiles(library.infos, [h for _, h in terms], [c for c, _ in terms])
         _write(path, json.dumps(texts).encode())
-        for old in self.folder.glob("profiles-*.json"):
-            if old != path:
-                old.unlink(missing_ok=True)
+        self._drop_others("profiles-*.json", path)
         return texts
 
-    def detector(self, books: Sequence[Rulebook]) -> GameDetector:
-        """A game detector over the books, from the cached profiles."""
-        return GameDetector(books, self.profiles(books))
+    def detector(self, library: Library) -> GameDetector:
+        """A game detector over the library, its BM25 read from disk (built and saved when the library changed)."""
+        _, digest = self._library_key(library)
+        folder = self.folder / f"detector-{digest}"
+        if (folder / "size.json").exists():
+            try:
+                return GameDetector(library.infos, lexical=LexicalIndex.load(folder))
+            except (OSError, ValueError, KeyError):
+                pass  # unreadable: built again below
+        lexical = LexicalIndex(self.profiles(library))
+        tmp = Path(tempfile.mkdtemp(dir=self.folder, prefix=".build-detector-"))
+        lexical.save(tmp)
+        shutil.rmtree(folder, ignore_errors=True)
+        os.replace(tmp, folder)
+        self._drop_others("detector-*", folder)
+        return GameDetector(library.infos, lexical=lexical)

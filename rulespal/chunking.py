@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass
 from itertools import pairwise
 
-from rulespal.matter import is_rules
+from rulespal.matter import heading_words, is_rules
 from rulespal.rulebook import Rulebook, Section
 
 CHUNKER_VERSION = "small-spans-v2"
@@ -75,8 +75,9 @@ def chunk_rulebook(book: Rulebook, max_chars: int = MAX_CHARS, overlap: int = OV
     """Chunks of a rulebook in document order, skipping non-rules matter (contents, credits…) unless told not
     to; a section with only a heading yields one heading chunk."""
     chunks: list[Chunk] = []
+    headings = heading_words(book) if rules_only else []
     for section in book.sections:
-        if rules_only and not is_rules(book, section):
+        if rules_only and not is_rules(book, section, headings):
             continue
         found = chunk_section(book, section, max_chars, overlap)
         chunks.extend(found or [Chunk(f"{book.id}:{section.id}:0", book.id, section.id, section.title,

@@ -113,9 +113,11 @@ def ingest(paths: Annotated[list[Path] | None,
            force: Annotated[bool, typer.Option("--force", help="Rebuild even if nothing changed.")] = False,
            as_json: JsonOpt = False) -> None:
     """Build the index (only when rulebooks or the model changed), adding rulebooks (Markdown or PDF) from PATHs."""
+    from rulespal.ingest_progress import IngestBar
     from rulespal.pdf.books import markdown_sources
 
-    report = pal().ingest(markdown_sources(paths or [], pal().settings.books_dir), force=force)
+    with IngestBar() as bar:  # on stderr, from the first book written
+        report = pal().ingest(markdown_sources(paths or [], pal().settings.books_dir), force=force, progress=bar)
     emit(report.to_dict(), as_json,
          lambda d: f"{'rebuilt' if d['rebuilt'] else 'up to date'}: {len(d['games'])} rulebooks "
          f"({', '.join(d['games'])}), {d['chunks']} chunks, {d['seconds']} s")

@@ -7,6 +7,7 @@ import math
 from collections import Counter, defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from rulespal.lexical import LexicalIndex, tokenize
 from rulespal.rulebook import Rulebook
@@ -37,20 +38,39 @@ def book_terms(book: Rulebook) -> Counter:
     return Counter(t for s in book.sections for t in tokenize(f"{s.title} {s.text}"))
 
 
-def profile_text(book: Rulebook, terms: Counter, document_frequency: Mapping[str, int], books: int) -> str:
+class Named(Protocol):
+    """A book's names: a Rulebook or its entry in the book list."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def title(self) -> str: ...
+    @property
+    def aliases(self) -> tuple[str, ...]: ...
+
+
+def profile_text(book: Named, headings: Sequence[str], terms: Counter, document_frequency: Mapping[str, int],
+                 books: int) -> str:
     """A book's profile: names (repeated), heading titles, and its most distinctive terms by tf-idf."""
     def weight(term: str) -> float:
         return (1 + math.log(terms[term])) * math.log(1 + books / document_frequency.get(term, 1))
 
     distinctive = [t for t in sorted(terms, key=weight, reverse=True)[:PROFILE_TERMS] for _ in range(terms[t])]
     names = " ".join([book.id.replace("-", " "), book.title, *book.aliases])
-    return " ".join([names] * NAME_REPEAT + [s.title for s in book.sections] + distinctive)
+    return " ".join([names] * NAME_REPEAT + list(headings) + distinctive)
+
+
+def library_profiles(books: Sequence[Named], headings: Sequence[Sequence[str]],
+                     counts: Sequence[Counter]) -> list[str]:
+    """Profiles of every book from its names, heading titles and term counts, with document frequencies over the
+    whole library."""
+    df = Counter(t for c in counts for t in c)
+    return [profile_text(b, h, c, df, len(books)) for b, h, c in zip(books, headings, counts, strict=True)]
 
 
 def profiles(books: Sequence[Rulebook], counts: Sequence[Counter]) -> list[str]:
-    """Profiles of every book, with document frequencies over the whole library."""
-    df = Counter(t for c in counts for t in c)
-    return [profile_text(b, c, df, len(books)) for b, c in zip(books, counts, strict=True)]
+    """Profiles of every parsed book (see library_profiles)."""
+    return library_profiles(books, [[s.title for s in b.sections] for b in books], counts)
 
 
 def _normalise(scores: Mapping[str, float]) -> dict[str, float]:
@@ -61,10 +81,12 @@ def _normalise(scores: Mapping[str, float]) -> dict[str, float]:
 class GameDetector:
     """Ranks the games of a library for a question, with confidences that sum to at most 1."""
 
-    def __init__(self, books: Sequence[Rulebook], profile_texts: Sequence[str]):
+    def __init__(self, books: Sequence[Named], profile_texts: Sequence[str] = (),
+                 lexical: LexicalIndex | None = None):
+        """Over the books' profiles, or over BM25 of them already built (`lexical`, one document per book)."""
         self.titles = {b.id: b.title for b in books}
         self._games = [b.id for b in books]
-        self._lexical = LexicalIndex(profile_texts)
+        self._lexical = lexical if lexical is not None else LexicalIndex(profile_texts)
 
     def profile_scores(self, query: str) -> dict[str, float]:
         """Share of belief per game from the book profiles (softmax of BM25 scores relative to the best)."""

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from rulespal.chunking import CHUNKER_VERSION, chunk_rulebook
 from rulespal.embedding_cache import EmbeddingCache
 from rulespal.embeddings import Embedder
-from rulespal.library import Library
+from rulespal.library import BookInfo, Library
 from rulespal.rulebook import Rulebook
 from rulespal.store import CHUNK_PREFIX, ActiveIndex, BookEntry, VectorStore
 
@@ -21,16 +21,15 @@ def space(model_id: str) -> str:
     return hashlib.sha256(f"{model_id}\n{CHUNKER_VERSION}\n".encode()).hexdigest()
 
 
-def book_fingerprint(book: Rulebook, model_id: str) -> str:
-    """sha256 over a book's id and content, the embedding model and the chunker version."""
-    digest = hashlib.sha256(f"{space(model_id)}\n{book.id}\n{len(book.content)}\n".encode())
-    digest.update(book.content.encode())
-    return digest.hexdigest()
+def book_fingerprint(book: Rulebook | BookInfo, model_id: str) -> str:
+    """sha256 over a book's id and content digest, the embedding model and the chunker version (from the book
+    list, without reading the file)."""
+    return hashlib.sha256(f"{space(model_id)}\n{book.id}\n{book.digest}\n".encode()).hexdigest()
 
 
 def fingerprint(library: Library, model_id: str) -> str:
     """sha256 over every book's fingerprint, in library order."""
-    return hashlib.sha256("\n".join(book_fingerprint(b, model_id) for b in library.books).encode()).hexdigest()
+    return hashlib.sha256("\n".join(book_fingerprint(b, model_id) for b in library.infos).encode()).hexdigest()
 
 
 @dataclass(frozen=True)
@@ -47,17 +46,20 @@ class IndexStatus:
         return bool(self.written or self.stale)
 
 
-Progress = Callable[[int, int], None]  # (books done, books to write)
+Progress = Callable[[int, int, int], None]  # (books done, books to write, chunks written so far)
 EMBED_BATCH = 256
 
 
-def _write(book: Rulebook, wanted: str, name: str, store: VectorStore, embed: Callable) -> BookEntry:
-    """Chunk and embed one book batch by batch into a collection, then record it as complete."""
+def _write(book: Rulebook, wanted: str, name: str, store: VectorStore, embed: Callable,
+           written: Callable[[int], None]) -> BookEntry:
+    """Chunk and embed one book batch by batch into a collection, then record it as complete; `written` is told
+    the size of each batch stored."""
     chunks = chunk_rulebook(book)
     store.clear(name, wanted)  # leftovers of an interrupted write of this very version
     for start in range(0, len(chunks), EMBED_BATCH):
         batch = chunks[start:start + EMBED_BATCH]
         store.add(name, batch, embed([c.embed_text for c in batch]), wanted)
+        written(len(batch))
     entry = BookEntry(wanted, len(chunks))
     store.record(name, book.id, entry)
     return entry
@@ -75,21 +77,29 @@ def ensure_index(library: Library, embedder: Embedder, store: VectorStore, force
     reused = active if same_space and not force else None  # the served collection, extended in place
     name = reused.collection if reused is not None else store.building(model_space, fresh=force)
     have = store.books(name)
-    wanted = {b.id: book_fingerprint(b, embedder.model_id) for b in library.books}
-    todo: Sequence[Rulebook] = [b for b in library.books
-                                if b.id not in have or have[b.id].fingerprint != wanted[b.id]]
+    wanted = {b.id: book_fingerprint(b, embedder.model_id) for b in library.infos}
+    todo: Sequence[str] = [g for g in library.ids if g not in have or have[g].fingerprint != wanted[g]]
     stale = tuple(g for g in have if g not in wanted)
     library_fp = fingerprint(library, embedder.model_id)
     if reused is not None and not todo and not stale and reused.fingerprint == library_fp:
         return IndexStatus(reused, (), ())
     embed = cache.embed if cache is not None else embedder.embed
-    for done, book in enumerate(todo, 1):
-        have[book.id] = _write(book, wanted[book.id], name, store, embed)
+    done, chunks = 0, 0
+
+    def written(n: int) -> None:
+        nonlocal chunks
+        chunks += n
         if progress is not None:
-            progress(done, len(todo))
+            progress(done, len(todo), chunks)
+
+    for game in todo:
+        have[game] = _write(library.read(game), wanted[game], name, store, embed, written)
+        done += 1
+        if progress is not None:
+            progress(done, len(todo), chunks)
     result = store.activate(name, library_fp, model_space)
     served = ActiveIndex(name, library_fp, {g: e for g, e in result.books.items() if g in wanted})
-    return IndexStatus(served, tuple(b.id for b in todo), stale)
+    return IndexStatus(served, tuple(todo), stale)
 
 
 def retire(status: IndexStatus, store: VectorStore) -> None:

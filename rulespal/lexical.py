@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Sequence
+from pathlib import Path
 
 import bm25s
 import numpy as np
@@ -30,14 +32,28 @@ def tokenize(text: str) -> list[str]:
 
 
 class LexicalIndex:
-    """BM25 over a fixed list of documents, with optional masking to a subset (one game)."""
+    """BM25 over a fixed list of documents, with optional masking to a subset (one game); saved to and loaded
+    from a folder."""
 
-    def __init__(self, documents: Sequence[str]):
-        self._bm25 = bm25s.BM25()
-        corpus = [tokenize(d) or ["_empty_"] for d in documents]
-        self._bm25.index(corpus, show_progress=False)
+    def __init__(self, documents: Sequence[str], bm25: bm25s.BM25 | None = None, size: int = 0):
+        if bm25 is None:
+            bm25 = bm25s.BM25()
+            bm25.index([tokenize(d) or ["_empty_"] for d in documents], show_progress=False)
+            size = len(documents)
+        self._bm25, self._size = bm25, size
         self._vocab = set(self._bm25.vocab_dict)
-        self._size = len(documents)
+
+    def save(self, folder: Path) -> None:
+        """Write the index into a folder (read back with `load`)."""
+        folder.mkdir(parents=True, exist_ok=True)
+        self._bm25.save(str(folder), show_progress=False)
+        (folder / "size.json").write_text(json.dumps(self._size), encoding="utf-8")
+
+    @classmethod
+    def load(cls, folder: Path) -> LexicalIndex:
+        """An index saved with `save` (its score matrix memory-mapped)."""
+        size = int(json.loads((folder / "size.json").read_text(encoding="utf-8")))
+        return cls((), bm25s.BM25.load(str(folder), mmap=True, show_progress=False), size)
 
     def search(self, query: str, n: int, mask: np.ndarray | None = None) -> list[tuple[int, float]]:
         """Top-n (document index, BM25 score) pairs with a positive score."""

@@ -21,12 +21,18 @@ def _lines(text: str) -> list[str]:
     return [ln.strip() for ln in text.splitlines() if ln.strip()]
 
 
-def lists_headings(book: Rulebook, section: Section) -> bool:
-    """A table of contents: most of the section's words are the book's own heading titles."""
+def heading_words(book: Rulebook) -> list[tuple[str, str]]:
+    """(section id, its title as lowercase words) for every section of a book."""
+    return [(s.id, _words(s.title)) for s in book.sections]
+
+
+def lists_headings(book: Rulebook, section: Section, headings: list[tuple[str, str]] | None = None) -> bool:
+    """A table of contents: most of the section's words are the book's own heading titles (`headings`: the
+    book's heading_words, when already computed)."""
     text = _words(section.text)
     if not text:
         return False
-    titles = {_words(s.title) for s in book.sections if s.id != section.id}
+    titles = {t for sid, t in (headings if headings is not None else heading_words(book)) if sid != section.id}
     found = [t for t in titles if len(t) >= 4 and f" {t} " in f" {text} "]
     return len(found) >= 5 and sum(len(t) + 1 for t in found) >= 0.5 * len(text)
 
@@ -62,6 +68,7 @@ def is_copyright(section: Section) -> bool:
     return len(section.text) < 800 and bool(_COPYRIGHT.search(section.text))
 
 
-def is_rules(book: Rulebook, section: Section) -> bool:
+def is_rules(book: Rulebook, section: Section, headings: list[tuple[str, str]] | None = None) -> bool:
     """Whether a section may hold rules (everything but contents, indexes, credits and copyright blocks)."""
-    return not (lists_headings(book, section) or is_index(section) or is_credits(section) or is_copyright(section))
+    return not (lists_headings(book, section, headings) or is_index(section) or is_credits(section)
+                or is_copyright(section))

@@ -9,7 +9,7 @@ from functools import cached_property, lru_cache
 from typing import Literal
 
 from rulespal.chunking import Chunk, chunk_rulebook
-from rulespal.detection import CONFIDENT, Candidate, GameDetector, book_terms, profiles
+from rulespal.detection import CONFIDENT, Candidate, GameDetector, book_terms, library_profiles
 from rulespal.embeddings import Embedder
 from rulespal.lexical import LexicalIndex, tokenize
 from rulespal.library import Library
@@ -89,7 +89,7 @@ class Retriever:
         return self.store.count(self.active.collection)
 
     def _embed_query(self, query: str) -> tuple[float, ...]:
-        return tuple(self.embedder.embed([query])[0])
+        return tuple(self.embedder.embed_query(query))
 
     def _book_chunks(self, game: str) -> dict[str, Chunk]:
         return {c.id: c for c in chunk_rulebook(self.library.resolve(game))}
@@ -100,13 +100,15 @@ class Retriever:
 
     @cached_property
     def detector(self) -> GameDetector:
-        """Book profiles of the library, for game detection."""
-        books = self.library.books
-        return GameDetector(books, profiles(books, [book_terms(b) for b in books]))
+        """Book profiles of the library, for game detection (computed here when no catalogue provides them)."""
+        books = [self.library.read(g) for g in self.library.ids]
+        texts = library_profiles(self.library.infos, [[s.title for s in b.sections] for b in books],
+                                 [book_terms(b) for b in books])
+        return GameDetector(self.library.infos, texts)
 
     def _chunk(self, chunk_id: str) -> Chunk | None:
         game = chunk_id.split(":", 1)[0]
-        return self._chunks(game).get(chunk_id) if game in self.library.ids else None
+        return self._chunks(game).get(chunk_id) if game in self.library else None
 
     def _dense(self, query: str, game: str | None, n: int) -> list[tuple[Chunk, float]]:
         found = self.store.query(self.active.collection, self._query_vector(query), n, game)
@@ -133,8 +135,10 @@ class Retriever:
     def detect(self, query: str) -> tuple[Candidate, ...]:
         """Likely games for a question, best first, with confidences."""
         votes: dict[str, float] = defaultdict(float)
-        for rank, (chunk, _sim) in enumerate(self._dense(query, None, VOTES)):
-            votes[chunk.game] += 1.0 / (RRF_K + rank + 1)
+        nearest = self.store.query(self.active.collection, self._query_vector(query), VOTES, None)
+        games = [game for cid, _sim in nearest if (game := cid.split(":", 1)[0]) in self.library]
+        for rank, game in enumerate(games):  # a chunk id starts with its game: no book is read to vote
+            votes[game] += 1.0 / (RRF_K + rank + 1)
         named = self.library.mentioned(query)
         return self.detector.candidates(query, votes, named.id if named else None)
 

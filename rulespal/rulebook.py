@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import hashlib
 import re
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 
 import yaml
@@ -58,6 +60,11 @@ class Rulebook:
     players: str | None = None
     source: str | None = None
     sha256: str | None = None  # of the source PDF, if the book was converted from one
+
+    @cached_property
+    def digest(self) -> str:
+        """sha256 of the rulebook's text, as read from its file."""
+        return hashlib.sha256(self.content.encode()).hexdigest()
 
     @property
     def source_pdf(self) -> Path | None:

@@ -45,8 +45,8 @@ class RulesPal:
 
     @cached_property
     def library(self) -> Library:
-        """The rulebooks: bundled plus those added with ingest."""
-        return Library.from_paths(self._library_paths())
+        """The rulebooks: bundled plus those added with ingest (only new or changed files are read)."""
+        return Library.from_paths(self._library_paths(), self.catalogue.book_list)
 
     @cached_property
     def embedder(self) -> Embedder:
@@ -74,7 +74,7 @@ class RulesPal:
         status = ensure_index(library, self.embedder, self.store, force=force, cache=self.embedding_cache,
                               progress=progress)
         retriever = Retriever(library, self.embedder, self.store, status.active)
-        retriever.detector = self.catalogue.detector(library.books)  # from disk instead of re-reading every book
+        retriever.detector = self.catalogue.detector(library)  # from disk instead of re-reading every book
         return status, retriever
 
     @property
@@ -94,7 +94,7 @@ class RulesPal:
     def games(self) -> list[GameView]:
         """Every game with its title, aliases and whether it has a rules engine."""
         engines = set(engine_ids())
-        return [GameView.of(b, b.id in engines) for b in self.library.books]
+        return [GameView(b.id, b.title, b.aliases, b.players, b.sections, b.id in engines) for b in self.library.infos]
 
     def book(self, game: str) -> Rulebook:
         """A rulebook by id, title or alias."""
@@ -138,11 +138,13 @@ class RulesPal:
     # --- ingestion ------------------------------------------------------------------------------------------
     def ingest(self, paths: Sequence[Path] = (), force: bool = False, progress: Progress | None = None) -> IngestReport:
         """Add rulebook files/folders (validated first), then write the new or changed books into the index and drop
-        removed ones; `progress` is called with (books done, books to write) as each book is written."""
+        removed ones; `progress` is called with (books done, books to write, chunks written) as each batch of
+        chunks and each book is written."""
         started = time.perf_counter()
         new_paths = [p.resolve() for p in paths]
         known = read_sources(self.settings.sources_file)
-        candidate = Library.from_paths([*self._library_paths(), *new_paths])  # raises before anything is written
+        # raises before anything is written
+        candidate = Library.from_paths([*self._library_paths(), *new_paths], self.catalogue.book_list)
         with self._ingest_lock:  # one rebuild at a time; searches go on against the served index meanwhile
             # on failure the old index and library stay
             status, retriever = self._build(candidate, force=force, progress=progress)

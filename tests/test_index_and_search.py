@@ -137,8 +137,41 @@ def test_progress_counts_books_and_cached_vectors_are_reused(index, tmp_path, mo
     cache = EmbeddingCache(tmp_path / "home" / "vectors.sqlite", embedder)
     seen = []
     built = ensure_index(Library.from_paths([books]), embedder, store, cache=cache,
-                         progress=lambda done, total: seen.append((done, total)))
-    assert seen == [(1, 2), (2, 2)] and built.active.chunk_count > 16
+                         progress=lambda done, total, chunks: seen.append((done, total, chunks)))
+    chunks = built.active.chunk_count
+    assert chunks > 16 and seen[-1] == (2, 2, chunks) and (1, 2, chunks - 1) in seen  # b has one chunk
+    assert any(s[0] == 0 for s in seen) and [s[2] for s in seen] == sorted(s[2] for s in seen)  # batch by batch
     monkeypatch.setattr(embedder, "embed", lambda _texts: (_ for _ in ()).throw(AssertionError("re-embedded")))
     again = ensure_index(Library.from_paths([books]), embedder, store, force=True, cache=cache)
     assert again.written == ("a", "b") and store.count(again.active.collection) == built.active.chunk_count
+
+
+def test_query_vectors_without_torch_match_the_model():
+    import numpy as np
+
+    from rulespal.embeddings import Embedder
+
+    embedder = Embedder()
+    questions = ["Do diagonal spaces count as adjacent?", "x", "Rule 4.2.1: can warriors move through ruins? " * 40]
+    light = np.array([embedder.embed_query(q) for q in questions])
+    assert embedder._light is not None and "_model" not in embedder.__dict__  # no torch model loaded for queries
+    assert np.abs(light - np.array(embedder.embed(questions))).max() < 1e-5
+
+
+def test_ingest_bar_shows_books_chunks_rate_and_time_left():
+    import io
+
+    from rich.console import Console
+
+    from rulespal.ingest_progress import IngestBar
+
+    out = io.StringIO()
+    with IngestBar(Console(file=out, width=150)) as bar:
+        bar(0, 2, 256)
+        bar(1, 2, 300)
+        bar(2, 2, 301)
+    text = out.getvalue()
+    assert "2/2 books" in text and "301 chunks" in text and "chunks/s" in text and "left" in text
+    with IngestBar(Console(file=(quiet := io.StringIO()))):
+        pass  # nothing to write: no bar
+    assert quiet.getvalue() == ""
