@@ -4,21 +4,24 @@ neither reads nor tokenises the library. The book list itself (file → names an
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
 import pickle
 import shutil
+import sqlite3
 import tempfile
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 
-from rulespal.detection import GameDetector, book_terms, library_profiles
+from rulespal.detection import GameDetector, book_terms, library_profile_tokens, library_profiles
+from rulespal.embeddings import release_memory
 from rulespal.lexical import LexicalIndex
 from rulespal.library import BookInfo, Library
 
-TERMS_FILE = "book-terms.pickle"
+TERMS_FILE = "book-terms.sqlite"
 
 
 def _key(info: BookInfo) -> str:
@@ -45,19 +48,22 @@ class Catalogue:
         return self.folder / "books.json"
 
     def _terms(self, library: Library, keys: Sequence[str]) -> list[tuple[Counter, list[str]]]:
-        """Term counts and heading titles of every book: read back for books seen before, computed (and saved)
-        for the others."""
-        path = self.folder / TERMS_FILE
-        known: dict[str, tuple[Counter, list[str]]] = pickle.loads(path.read_bytes()) if path.exists() else {}
-        found = []
-        for info, key in zip(library.infos, keys, strict=True):
-            entry = known.get(key)
-            if entry is None:
+        """Term counts and heading titles of every book: read back for books seen before, computed (and saved, one
+        row per book) for the others; rows of books no longer in the library are dropped."""
+        self.folder.mkdir(parents=True, exist_ok=True)
+        with contextlib.closing(sqlite3.connect(self.folder / TERMS_FILE)) as db, db:
+            db.execute("CREATE TABLE IF NOT EXISTS terms (key TEXT PRIMARY KEY, data BLOB)")
+            known = dict(db.execute("SELECT key, data FROM terms").fetchall())
+            found, new = [], []
+            for info, key in zip(library.infos, keys, strict=True):
+                if key in known:
+                    found.append(pickle.loads(known.pop(key)))
+                    continue
                 book = library.read(info.id)
-                entry = (book_terms(book), [s.title for s in book.sections])
-            found.append(entry)
-        if any(k not in known for k in keys):
-            _write(path, pickle.dumps(dict(zip(keys, found, strict=True))))
+                found.append((book_terms(book), [s.title for s in book.sections]))
+                new.append((key, pickle.dumps(found[-1])))
+            db.executemany("INSERT OR REPLACE INTO terms VALUES (?, ?)", new)
+            db.executemany("DELETE FROM terms WHERE key = ?", [(k,) for k in known])
         return found
 
     def _library_key(self, library: Library) -> tuple[list[str], str]:
@@ -94,7 +100,12 @@ class Catalogue:
                 return GameDetector(library.infos, lexical=LexicalIndex.load(folder))
             except (OSError, ValueError, KeyError):
                 pass  # unreadable: built again below
-        lexical = LexicalIndex(self.profiles(library))
+        self.folder.mkdir(parents=True, exist_ok=True)
+        terms = self._terms(library, self._library_key(library)[0])
+        lexical = LexicalIndex.of_tokens(library_profile_tokens(library.infos, [h for _, h in terms],
+                                                                [c for c, _ in terms]))
+        del terms
+        release_memory()  # the term counts of every book, now freed
         tmp = Path(tempfile.mkdtemp(dir=self.folder, prefix=".build-detector-"))
         lexical.save(tmp)
         shutil.rmtree(folder, ignore_errors=True)

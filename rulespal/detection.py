@@ -9,6 +9,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+import numpy as np
+
 from rulespal.lexical import LexicalIndex, tokenize
 from rulespal.rulebook import Rulebook
 
@@ -49,23 +51,54 @@ class Named(Protocol):
     def aliases(self) -> tuple[str, ...]: ...
 
 
+def _distinctive(terms: Counter, idf: Mapping[str, float], retokenize: dict[str, list[str]] | None = None) -> list[str]:
+    """A book's PROFILE_TERMS most distinctive terms by tf-idf, each repeated as often as the book uses it (as
+    tokenize reads it back when `retokenize`: a stemmed 'theirs' is the stopword 'their')."""
+    keys = list(terms)
+    counts = [terms[t] for t in keys]
+    scale = [1 + math.log(c) for c in range(max(counts, default=1) + 1) if c] if counts else []
+    weights = np.array([scale[c - 1] for c in counts]) * np.array([idf[t] for t in keys])
+    order = np.lexsort((np.arange(len(keys)), -weights))[:PROFILE_TERMS]  # = sorted(reverse=True): ties in order
+    best = [keys[i] for i in order]
+    if retokenize is not None:  # term -> its tokens, shared across books
+        for t in best:
+            if t not in retokenize:
+                retokenize[t] = tokenize(t)
+        return [token for t in best for token in retokenize[t] * terms[t]]
+    return [t for t in best for _ in range(terms[t])]
+
+
+def _names(book: Named) -> str:
+    return " ".join([book.id.replace("-", " "), book.title, *book.aliases])
+
+
+def _idf(counts: Sequence[Counter]) -> dict[str, float]:
+    df = Counter(t for c in counts for t in c)
+    return {t: math.log(1 + len(counts) / n) for t, n in df.items()}
+
+
 def profile_text(book: Named, headings: Sequence[str], terms: Counter, document_frequency: Mapping[str, int],
                  books: int) -> str:
     """A book's profile: names (repeated), heading titles, and its most distinctive terms by tf-idf."""
-    def weight(term: str) -> float:
-        return (1 + math.log(terms[term])) * math.log(1 + books / document_frequency.get(term, 1))
-
-    distinctive = [t for t in sorted(terms, key=weight, reverse=True)[:PROFILE_TERMS] for _ in range(terms[t])]
-    names = " ".join([book.id.replace("-", " "), book.title, *book.aliases])
-    return " ".join([names] * NAME_REPEAT + list(headings) + distinctive)
+    idf = {t: math.log(1 + books / document_frequency.get(t, 1)) for t in terms}
+    return " ".join([_names(book)] * NAME_REPEAT + list(headings) + _distinctive(terms, idf))
 
 
 def library_profiles(books: Sequence[Named], headings: Sequence[Sequence[str]],
                      counts: Sequence[Counter]) -> list[str]:
     """Profiles of every book from its names, heading titles and term counts, with document frequencies over the
     whole library."""
-    df = Counter(t for c in counts for t in c)
-    return [profile_text(b, h, c, df, len(books)) for b, h, c in zip(books, headings, counts, strict=True)]
+    idf = _idf(counts)
+    return [" ".join([_names(b)] * NAME_REPEAT + list(h) + _distinctive(c, idf))
+            for b, h, c in zip(books, headings, counts, strict=True)]
+
+
+def library_profile_tokens(books: Sequence[Named], headings: Sequence[Sequence[str]],
+                           counts: Sequence[Counter]) -> list[list[str]]:
+    """The tokens of library_profiles, without tokenising the distinctive terms again (they are tokens already)."""
+    idf, tokens = _idf(counts), dict[str, list[str]]()
+    return [tokenize(_names(b)) * NAME_REPEAT + tokenize(" ".join(h)) + _distinctive(c, idf, tokens)
+            for b, h, c in zip(books, headings, counts, strict=True)]
 
 
 def profiles(books: Sequence[Rulebook], counts: Sequence[Counter]) -> list[str]:

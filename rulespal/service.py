@@ -71,10 +71,13 @@ class RulesPal:
     def _build(self, library: Library, force: bool = False,
                progress: Progress | None = None) -> tuple[IndexStatus, Retriever]:
         """Bring the index up to date for a library (slow: may embed every chunk); changes no served state."""
+        # from disk instead of re-reading every book; built before the embedding model and a grown vector index
+        # are in memory, so its peak does not add to theirs
+        detector = self.catalogue.detector(library)
         status = ensure_index(library, self.embedder, self.store, force=force, cache=self.embedding_cache,
                               progress=progress)
         retriever = Retriever(library, self.embedder, self.store, status.active)
-        retriever.detector = self.catalogue.detector(library)  # from disk instead of re-reading every book
+        retriever.detector = detector
         return status, retriever
 
     @property

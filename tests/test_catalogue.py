@@ -4,6 +4,7 @@ changed book without re-counting the others."""
 from __future__ import annotations
 
 from rulespal.catalogue import Catalogue
+from rulespal.detection import GameDetector
 from rulespal.library import Library
 
 
@@ -27,8 +28,11 @@ def test_profiles_are_cached_and_only_changed_books_are_recounted(tmp_path, monk
 
     changed = _library(books, {"cobbles": "Cobbles block the road and the bridge."})
     detector = Catalogue(tmp_path / "cat").detector(changed)
-    assert counted == ["cobbles"] and len(list((tmp_path / "cat").glob("profiles-*.json"))) == 1
+    assert counted == ["cobbles"] and len(list((tmp_path / "cat").glob("detector-*"))) == 1
     assert detector.candidates("which stones score", {}, None)[0].game == "pebbles"
+    from_texts = GameDetector(changed.infos, Catalogue(tmp_path / "cat").profiles(changed))
+    for question in ("which stones score", "the road and the bridge", "cobbles"):
+        assert from_texts.candidates(question, {}, None) == detector.candidates(question, {}, None)
 
 
 def test_detector_index_is_saved_and_read_back_without_reading_books(tmp_path, monkeypatch):
