@@ -16,6 +16,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass
 from functools import cached_property
 from pathlib import Path
+from typing import overload
 
 from rulespal.errors import RulebookFormatError, UnknownGame, UnknownSection
 from rulespal.rulebook import Rulebook, Section, load_rulebook, slugify
@@ -161,9 +162,10 @@ class Library:
         return book
 
     @cached_property
-    def books(self) -> tuple[Rulebook, ...]:
-        """Every book, parsed (reads the whole library: for evals and whole-library passes)."""
-        return tuple(self.book(i) for i in self.ids)
+    def books(self) -> Sequence[Rulebook]:
+        """Every book in order, each parsed when it is reached (`books[0]` reads one book; a pass over all of them
+        reads the whole library but keeps only the recently used ones in memory)."""
+        return _Books(self)
 
     def names(self, book: Rulebook | BookInfo) -> tuple[str, ...]:
         """Every name a user may type for a game: id, title and aliases."""
@@ -215,6 +217,27 @@ class Library:
             if words in lowered and (best is None or len(words) > best[0]):
                 best = (len(words), game)
         return self.book(best[1]) if best else None
+
+
+class _Books(Sequence[Rulebook]):
+    """The books of a library as a sequence, parsed on access."""
+
+    def __init__(self, library: Library):
+        self._library = library
+
+    def __len__(self) -> int:
+        return len(self._library)
+
+    @overload
+    def __getitem__(self, index: int) -> Rulebook: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Rulebook]: ...
+
+    def __getitem__(self, index: int | slice) -> Rulebook | Sequence[Rulebook]:
+        ids = self._library.ids
+        if isinstance(index, slice):
+            return [self._library.book(g) for g in ids[index]]
+        return self._library.book(ids[index])
 
 
 def read_sources(sources_file: Path) -> list[Path]:

@@ -63,3 +63,16 @@ def test_book_list_reads_only_new_or_changed_files(tmp_path, monkeypatch):
     assert read == ["pebbles", "cobbles"] and changed.infos[0].digest != first.infos[0].digest
     (books / "pebbles.md").unlink()
     assert Library.from_paths([books], book_list).ids == ("cobbles",)
+
+
+def test_books_are_parsed_when_reached(tmp_path, monkeypatch):
+    books, book_list = tmp_path / "books", tmp_path / "cat" / "books.json"
+    books.mkdir()
+    _library(books, {"pebbles": "Stones score two points.", "cobbles": "Cobbles block the road."}, book_list)
+    import rulespal.library as library_module
+
+    real, read = library_module.load_rulebook, []
+    monkeypatch.setattr(library_module, "load_rulebook", lambda path: read.append(path.stem) or real(path))
+    library = Library.from_paths([books], book_list)
+    assert library.books[0].id == "cobbles" and read == ["cobbles"] and len(library.books) == 2
+    assert [b.id for b in library.books] == ["cobbles", "pebbles"] and read == ["cobbles", "pebbles"]
