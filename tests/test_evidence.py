@@ -3,6 +3,7 @@
 from rulespal.checks import leading_verdict, numbers, prose_passes
 from rulespal.citations import normalise
 from rulespal.evidence import Evidence, EvidenceSentence, rule_units
+from rulespal.player_words import with_book_terms
 from rulespal.questions import describes_position, engine_intent, question_kind
 from rulespal.tools import holds_a_move
 
@@ -99,3 +100,9 @@ def test_the_operation_for_a_pasted_position_comes_from_the_question_and_the_sch
     assert engine_intent("how many Pawints?", ["check", "score"]) == "score"  # an engine's own score word
     assert engine_intent("can I put it here?", ["check", "score"]) == "check"
     assert engine_intent("who won?", ["end_game"]) == "end_game"
+
+
+def test_players_words_are_searched_with_the_rulebook_terms():
+    assert with_book_terms("is the tile next to mine counted?") == "is the tile next to mine counted? (adjacent)"
+    assert with_book_terms("do we draw together?") == "do we draw together? (simultaneously)"
+    assert with_book_terms("are adjacent tiles counted?") == "are adjacent tiles counted?"  # already the term

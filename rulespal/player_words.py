@@ -1,0 +1,32 @@
+"""Players' words for the terms rulebooks use: a question saying 'next to' or 'at the same time' is searched with
+'adjacent' or 'simultaneously' added, so the sentence written in the book's own terms is found."""
+
+from __future__ import annotations
+
+import re
+
+# (what players say, the rulebook term); general board-game vocabulary, not any one game's
+PLAYER_WORDS: tuple[tuple[str, str], ...] = (
+    (r"neighbou?r(?:s|ing)?|next to|beside|bordering|touch(?:es|ing)?|right by", "adjacent"),
+    (r"corners?|diagonal(?:ly)?|kitty-corner", "diagonal"),
+    (r"together|(?:at )?the same time|at once|one at a time|everybody|in turn", "simultaneously"),
+    (r"by itself|on its own|alone|lonely|just one|only one|one single", "single"),
+    (r"sitting on|on top of|hidden under|overlapp?(?:ed|ing|s)? by|underneath", "covered"),
+    (r"same (?:score|points?|number)|tied|draw(?:n)? game|even score", "tie"),
+    (r"throw(?:n)? away|toss(?:ed)?|bin|get rid of|put back in the box", "discard"),
+    (r"turn (?:it )?around|spin|rotat(?:e|ing)|flip(?:ped)?|upside down|mirror", "rotate"),
+    (r"run(?:s)? out|none left|empty|used up|no more", "exhausted"),
+    (r"skip|sit out|do nothing", "pass"),
+    (r"who wins|winner|who won|win(?:s)? the game", "winner"),
+    (r"go(?:es)? first|starts? the game|first player|who starts", "starting player"),
+    (r"lose points|minus|negative|cost(?:s|ing)? me", "penalty"),
+    (r"how many people|how many players|player count", "number of players"),
+)
+_COMPILED = tuple((re.compile(rf"\b(?:{pattern})\b", re.I), term) for pattern, term in PLAYER_WORDS)
+
+
+def with_book_terms(question: str) -> str:
+    """The question with the rulebook terms its players' words stand for, in brackets ('… (adjacent)')."""
+    lowered = question.lower()
+    terms = [term for pattern, term in _COMPILED if pattern.search(question) and term not in lowered]
+    return f"{question} ({' '.join(dict.fromkeys(terms))})" if terms else question
