@@ -187,7 +187,7 @@ def serve(host: Annotated[str | None, typer.Option(help="Interface to listen on 
 
 @app.command(name="eval")
 @handles_errors
-def eval_(suite: Annotated[str, typer.Argument(help="retrieval, outside, detection, answers or tools.")],
+def eval_(suite: Annotated[str, typer.Argument(help="retrieval, outside, detection, evidence, answers or tools.")],
           model: Annotated[str | None, typer.Option("--model", help="Chat model spec (answers/tools).")] = None,
           limit: Annotated[int | None, typer.Option("--limit", help="Only the first N questions.")] = None,
           split: Annotated[str | None, typer.Option("--split", help="answers: only the dev or holdout part.")] = None,
