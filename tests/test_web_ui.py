@@ -1,5 +1,5 @@
-"""The web page in Debian chromium (Playwright) against a real server on 127.0.0.1 with the extractive answers, no chat model.
-Screenshots go to test-artifacts/."""
+"""The web page in Debian chromium (Playwright) against a real server on 127.0.0.1 with the extractive answers, no
+chat model. Screenshots go to test-artifacts/."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ import time
 
 import httpx
 import pytest
-from playwright.sync_api import expect
 from api_harness import ARTIFACTS
 from pdf_fixtures import render_fixture
+from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 expect.set_options(timeout=15_000)  # the first answer of a session waits for the embedding model
@@ -209,7 +209,8 @@ def test_cartographers_all_cards_and_a_drawing_check(page):
     expect(cell(page, 1, 3)).to_have_text("")
     assert "ruins" in cell(page, 1, 6).get_attribute("class")
     page.get_by_label("All 16 (study)").check()
-    page.wait_for_function("document.querySelectorAll('.carto-editor > .output-pane .score-table tbody tr').length === 18")
+    page.wait_for_function(
+        "document.querySelectorAll('.carto-editor > .output-pane .score-table tbody tr').length === 18")
     assert '"cards": "all"' in page.locator(".carto-editor > .output-pane .notation").inner_text()
     page.get_by_label("Map side").select_option("A")
     page.locator("label[for='carto-tool-move']").click()
@@ -413,8 +414,10 @@ def below_the_input(page) -> list[str]:
     """Parts of the last reply that the sticky question box covers (empty when the reply is fully visible above it)."""
     return page.evaluate("""() => {
         const form = document.getElementById('chat-form').getBoundingClientRect();
-        const parts = [...document.querySelectorAll('.msg.assistant')].at(-1).querySelectorAll('.answer-text, .citations, .nearest');
-        return [...parts].filter((p) => p.getBoundingClientRect().bottom > form.top + 1 || p.getBoundingClientRect().top < 0)
+        const parts = [...document.querySelectorAll('.msg.assistant')].at(-1)
+            .querySelectorAll('.answer-text, .citations, .nearest');
+        return [...parts]
+            .filter((p) => p.getBoundingClientRect().bottom > form.top + 1 || p.getBoundingClientRect().top < 0)
             .map((p) => p.className);
     }""")
 
@@ -528,7 +531,7 @@ class SlowAssistant:
         self.produced = 0
         self.closed = False
 
-    def stream(self, question, game=None, thread_id=None, position=None):
+    def stream(self, question, game=None, thread_id=None, position=None):  # noqa: ARG002 (Assistant.stream's signature)
         from rulespal.answer import Event
 
         def events():
