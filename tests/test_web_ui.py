@@ -372,14 +372,14 @@ def test_mise_end_game_form_scores_and_round_trips(page):
     set_number(page, "#mise-end-blue-total", 0)
     expect(end_total(page, "blue")).to_have_text("12")
     page.get_by_label("End of the game as text (paste one to load it)").fill(text)
-    page.locator(".end-game").get_by_role("button", name="Load this text").click()
+    page.locator(".end-game").get_by_role("button", name="Load this end-game text").click()
     expect(page.locator(".end-game .notation")).to_have_text(notation)
     expect(end_total(page, "blue")).to_have_text("53")
     # and through the JSON the engine takes
     page.get_by_label("End of the game as text (paste one to load it)").fill(
         '{"players": [{"colour": "red", "total": 1, '
         '"last_tiles": ["S(red=3)", {"areas": [{"kind": "meadow", "aliens": 1}]}]}]}')
-    page.locator(".end-game").get_by_role("button", name="Load this text").click()
+    page.locator(".end-game").get_by_role("button", name="Load this end-game text").click()
     expect(page.locator("#mise-end-text")).to_have_value("red 1 | S(red=3) | M(a=1)")
     expect(end_total(page, "red")).to_have_text("9")  # 1 + (3 + 1) x 2
     # the board's players and totals after the move fill the form; new players get two blank tiles
@@ -394,7 +394,7 @@ def test_mise_end_game_form_scores_and_round_trips(page):
     expect(end_total(page, "blue")).to_have_text("12")
     # a tile the engine rejects is outlined in the form
     page.get_by_label("End of the game as text (paste one to load it)").fill("blue 3 | F(blue=1)")
-    page.locator(".end-game").get_by_role("button", name="Load this text").click()
+    page.locator(".end-game").get_by_role("button", name="Load this end-game text").click()
     expect(page.locator(".end-game .error-box")).to_contain_text("2 last tiles")
 
 

@@ -108,7 +108,7 @@ export function miseEndGame(game, operation, board) {
         el("div", { class: "form-row" },
           el("button", { type: "button", class: "run", id: "mise-end-score", onclick: run }, "Score the end of the game")),
         el("div", { class: "field" }, el("label", { for: text.id }, "End of the game as text (paste one to load it)"), text),
-        el("div", { class: "form-row" }, copyText, el("button", { type: "button", class: "secondary", onclick: loadText }, "Load this text"))),
+        el("div", { class: "form-row" }, copyText, el("button", { type: "button", class: "secondary", onclick: loadText }, "Load this end-game text"))),
       output.root));
   changed();
   return { root, document: documentOf };
