@@ -7,7 +7,6 @@ Writes evals/results/bench_ingest_memory.json."""
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import shutil
@@ -19,8 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from bench_library import generate  # noqa: E402
-from bench_startup import REPO, baseline_tree  # noqa: E402
+from bench_startup import REPO, baseline_tree, comparison_parser, revision_and_library  # noqa: E402
 
 from rulespal.evals.datasets import save_result  # noqa: E402
 
@@ -65,17 +63,8 @@ def ingest(src: Path, home: Path, library: Path) -> dict:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--books", type=int, default=40)
-    parser.add_argument("--baseline", required=True, help="git revision to compare with the working tree")
-    parser.add_argument("--work", type=Path, default=Path("/tmp/rp-bench-ingest-memory"))
-    parser.add_argument("--only", choices=["baseline", "current"], default=None)
-    args = parser.parse_args()
-    rev = subprocess.run(["git", "-C", str(REPO), "rev-parse", args.baseline], check=True, capture_output=True,
-                         text=True).stdout.strip()
-    library = args.work / f"library-{args.books}"
-    if not library.is_dir():
-        generate(library, 0, args.books)
+    args = comparison_parser(40, "/tmp/rp-bench-ingest-memory").parse_args()
+    rev, library = revision_and_library(args)
     rows = {}
     for name, src in (("baseline", baseline_tree(rev, args.work)), ("current", REPO)):
         if args.only in (None, name):

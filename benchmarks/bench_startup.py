@@ -86,6 +86,26 @@ def run_measured(args: list[str], src: Path, home: Path) -> tuple[float, float, 
     return seconds, usage.ru_maxrss / 1024, out
 
 
+def comparison_parser(books: int, work: str) -> argparse.ArgumentParser:
+    """The options every baseline-vs-working-tree benchmark takes: library size, baseline revision, work folder."""
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--books", type=int, default=books)
+    parser.add_argument("--baseline", required=True, help="git revision to compare with the working tree")
+    parser.add_argument("--work", type=Path, default=Path(work))
+    parser.add_argument("--only", choices=["baseline", "current"], default=None)
+    return parser
+
+
+def revision_and_library(args: argparse.Namespace) -> tuple[str, Path]:
+    """The baseline's full commit id and the generated library of args.books books (made once under args.work)."""
+    rev = subprocess.run(["git", "-C", str(REPO), "rev-parse", args.baseline], check=True, capture_output=True,
+                         text=True).stdout.strip()
+    library = args.work / f"library-{args.books}"
+    if not library.is_dir():
+        generate(library, 0, args.books)
+    return rev, library
+
+
 def baseline_tree(rev: str, work: Path) -> Path:
     """The rulespal and engine packages at a revision, unpacked under work (the repository is only read)."""
     folder = work / f"src-{rev[:12]}"
@@ -123,18 +143,10 @@ def measure(name: str, src: Path, work: Path, library: Path, runs: int) -> dict:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--books", type=int, default=1600)
-    parser.add_argument("--baseline", required=True, help="git revision to compare with the working tree")
-    parser.add_argument("--work", type=Path, default=Path("/tmp/rp-bench-startup"))
+    parser = comparison_parser(1600, "/tmp/rp-bench-startup")
     parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--only", choices=["baseline", "current"], default=None)
     args = parser.parse_args()
-    rev = subprocess.run(["git", "-C", str(REPO), "rev-parse", args.baseline], check=True, capture_output=True,
-                         text=True).stdout.strip()
-    library = args.work / f"library-{args.books}"
-    if not library.is_dir():
-        generate(library, 0, args.books)
+    rev, library = revision_and_library(args)
     mb = sum(f.stat().st_size for f in library.glob("*.md")) / 1e6
     rows = []
     for name, src in (("baseline", baseline_tree(rev, args.work)), ("current", REPO)):

@@ -22,17 +22,23 @@ export function formatJson(value, indent = "") {
   return items.length ? `${open}\n${items.join(",\n")}\n${indent}${close}` : flat;
 }
 
+/** A button copying `read()` to the clipboard; its label says "Copied" for a moment. */
+export function copyButton(label, read, className = "secondary") {
+  const button = el("button", {
+    type: "button", class: className,
+    onclick: async () => {
+      await navigator.clipboard?.writeText(read()).catch(() => {});
+      button.textContent = "Copied";
+      setTimeout(() => { button.textContent = label; }, 1200);
+    },
+  }, label);
+  return button;
+}
+
 /** Notation + engine answer pane; `run` shows the result or the problems (422 names the field or cell). */
 export function outputPane(game, title = "Engine says", notationTitle = "Position notation") {
   const notation = el("pre", { class: "notation", tabindex: "0", "aria-label": `${notationTitle} (JSON)` });
-  const copy = el("button", {
-    type: "button", class: "secondary small",
-    onclick: async () => {
-      await navigator.clipboard?.writeText(notation.textContent).catch(() => {});
-      copy.textContent = "Copied";
-      setTimeout(() => { copy.textContent = "Copy"; }, 1200);
-    },
-  }, "Copy");
+  const copy = copyButton("Copy", () => notation.textContent, "secondary small");
   const result = el("div", { class: "result", "aria-live": "polite" });
   const root = el("div", { class: "output-pane" },
     el("div", { class: "pane-head" }, el("h3", {}, notationTitle), copy), notation,

@@ -3,7 +3,7 @@
 // as compact text (`blue 41 | F(blue=1 a=1) | M`), both ways.
 
 import { el } from "../dom.js";
-import { formatJson, outputPane } from "./frame.js";
+import { copyButton, formatJson, outputPane } from "./frame.js";
 import { endGameText, normalTile, readEndGame, stackTile } from "./mise-notation.js";
 import { tileSvg } from "./mise-tile.js";
 import { blankArea, tileFields } from "./mise-tile-form.js";
@@ -45,11 +45,7 @@ export function miseEndGame(game, operation, board) {
   };
 
   const text = el("textarea", { id: "mise-end-text", class: "doc-input", rows: "3", spellcheck: "false" });
-  const copyText = el("button", { type: "button", class: "secondary", onclick: async () => {
-    await navigator.clipboard?.writeText(text.value).catch(() => {});
-    copyText.textContent = "Copied";
-    setTimeout(() => { copyText.textContent = "Copy as text"; }, 1200);
-  } }, "Copy as text");
+  const copyText = copyButton("Copy as text", () => text.value);
   const loadText = () => {
     try {
       players = readEndGame(text.value);

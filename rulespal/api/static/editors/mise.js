@@ -3,7 +3,7 @@
 // and copy or paste the position as the compact text of docs/mise-kolonizace-notation.md.
 
 import { el } from "../dom.js";
-import { outputPane } from "./frame.js";
+import { copyButton, outputPane } from "./frame.js";
 import { normalTile, positionText, readPosition } from "./mise-notation.js";
 import { tileSvg } from "./mise-tile.js";
 import { miseEndGame } from "./mise-end.js";
@@ -131,11 +131,7 @@ export function miseEditor(game, schema) {
     changed();
   });
   const text = el("textarea", { id: "mise-text", class: "doc-input", rows: "6", spellcheck: "false" });
-  const copyText = el("button", { type: "button", class: "secondary", onclick: async () => {
-    await navigator.clipboard?.writeText(text.value).catch(() => {});
-    copyText.textContent = "Copied";
-    setTimeout(() => { copyText.textContent = "Copy as text"; }, 1200);
-  } }, "Copy as text");
+  const copyText = copyButton("Copy as text", () => text.value);
   const loadText = () => {
     try {
       load(readPosition(text.value));
