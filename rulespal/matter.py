@@ -72,3 +72,35 @@ def is_rules(book: Rulebook, section: Section, headings: list[tuple[str, str]] |
     """Whether a section may hold rules (everything but contents, indexes, credits and copyright blocks)."""
     return not (lists_headings(book, section, headings) or is_index(section) or is_credits(section)
                 or is_copyright(section))
+
+
+# "Optional Rules", "Variant: Rengo", "House Rules", "Advanced variants" (not a step marked "(optional)")
+_VARIANT_TITLE = re.compile(r"^[\W\d]*(?:optional|alternative)\b|\bvariants?\b|\b(?:house|optional) rules?\b", re.I)
+
+
+def _descendant_titles(book: Rulebook, section: Section) -> set[str]:
+    return {_words(s.title) for s in book.sections if s.id.startswith(section.id + "/")}
+
+
+def _repeats_a_sibling(book: Rulebook, section: Section) -> bool:
+    """Whether the section's subsections are mostly titled like those of an earlier sibling (a variant chapter
+    restating the standard game's Dealing, Passing, Scoring…)."""
+    own = _descendant_titles(book, section)
+    for sibling in book.sections[:section.order]:
+        if sibling.parent_id == section.parent_id and sibling.level == section.level:
+            shared = own & _descendant_titles(book, sibling)
+            if len(shared) >= 2 and len(shared) >= 0.5 * len(own):
+                return True
+    return False
+
+
+def variant_roots(book: Rulebook) -> tuple[Section, ...]:
+    """The outermost sections holding a variant of the rules rather than the standard game: titled as optional,
+    variant, house or alternative rules, or restating an earlier sibling's subsections."""
+    roots: list[Section] = []
+    for section in book.sections:
+        if any(section.id.startswith(root.id + "/") for root in roots):
+            continue
+        if _VARIANT_TITLE.search(section.title) or _repeats_a_sibling(book, section):
+            roots.append(section)
+    return tuple(roots)

@@ -13,6 +13,7 @@ from rulespal.detection import CONFIDENT, Candidate, GameDetector, book_terms, l
 from rulespal.embeddings import Embedder
 from rulespal.lexical import LexicalIndex, tokenize
 from rulespal.library import Library
+from rulespal.matter import heading_words, is_rules, variant_roots
 from rulespal.passages import PER_HIT_CHARS, TOTAL_CHARS, build
 from rulespal.store import ActiveIndex, VectorStore
 
@@ -20,6 +21,8 @@ RRF_K = 60
 CANDIDATES = 40
 VOTES = 10  # nearest chunks across the library that vote for a game
 DENSE_WEIGHT, LEXICAL_WEIGHT = 1.0, 1.3  # rulebook questions often share exact terms with the rule
+VARIANT_RANKS = 5  # ranks a variant's chunk gives up when the question does not name the variant
+MENTIONS = 1  # a word of a variant that no more than this many other sections use names it
 Mode = Literal["hybrid", "dense", "bm25"]
 
 
@@ -73,6 +76,14 @@ class SearchResult:
         return not (similarity < threshold and self.coverage < 0.5)
 
 
+def _count(word: str, documents: list[set[str]]) -> int:
+    return sum(word in words for words in documents)
+
+
+def _within(section_id: str, root: str) -> bool:
+    return section_id == root or section_id.startswith(root + "/")
+
+
 class Retriever:
     """Searches the active index; built once per process. A book's chunks and BM25 are built on its first search."""
 
@@ -82,6 +93,7 @@ class Retriever:
         self._query_vector = lru_cache(maxsize=512)(self._embed_query)
         self._chunks = lru_cache(maxsize=256)(self._book_chunks)
         self._lexical = lru_cache(maxsize=64)(self._book_lexical)
+        self._variants = lru_cache(maxsize=64)(self._book_variants)
 
     @property
     def chunk_count(self) -> int:
@@ -97,6 +109,26 @@ class Retriever:
     def _book_lexical(self, game: str) -> tuple[LexicalIndex, tuple[Chunk, ...]]:
         chunks = tuple(self._chunks(game).values())
         return LexicalIndex([c.embed_text for c in chunks]), chunks
+
+    def _book_variants(self, game: str) -> dict[str, frozenset[str]]:
+        """The outermost sections holding a variant of the book's rules (optional rules, variant chapters), each
+        with the words that name it: words of its sections that at most one other rules section of the book
+        uses (a cross-reference), the game's own names aside."""
+        book = self.library.resolve(game)
+        names = {t for name in self.library.names(book) for t in tokenize(name)}
+        headings = heading_words(book)
+        words = {s.id: set(tokenize(f"{s.title} {s.text}")) for s in book.sections if is_rules(book, s, headings)}
+        variants: dict[str, frozenset[str]] = {}
+        for root in variant_roots(book):
+            inside = set().union(*(w for sid, w in words.items() if _within(sid, root.id)))
+            outside = [w for sid, w in words.items() if not _within(sid, root.id)]
+            variants[root.id] = frozenset(t for t in inside - names if _count(t, outside) <= MENTIONS)
+        return variants
+
+    def _demoted(self, query: str, game: str) -> frozenset[str]:
+        """Ids of the variant sections a query does not name: their chunks rank below the standard rules."""
+        words = set(tokenize(query))
+        return frozenset(root for root, naming in self._variants(game).items() if not words & naming)
 
     @cached_property
     def detector(self) -> GameDetector:
@@ -120,6 +152,7 @@ class Retriever:
         similarity: dict[str, float] = {}
         chunks: dict[str, Chunk] = {}
         lexical, book_chunks = self._lexical(game)
+        demoted = self._demoted(" ".join(queries), game)
         for query in queries:
             dense = self._dense(query, game, CANDIDATES) if mode != "bm25" else []
             words = [(book_chunks[i], s) for i, s in lexical.search(query, CANDIDATES)] if mode != "dense" else []
@@ -127,7 +160,8 @@ class Retriever:
                 similarity[chunk.id] = max(sim, similarity.get(chunk.id, sim))
             for weight, ranking in ((DENSE_WEIGHT, dense), (LEXICAL_WEIGHT, words)):
                 for rank, (chunk, _score) in enumerate(ranking):
-                    fused[chunk.id] += weight / (RRF_K + rank + 1)
+                    penalty = VARIANT_RANKS if any(_within(chunk.section_id, root) for root in demoted) else 0
+                    fused[chunk.id] += weight / (RRF_K + rank + 1 + penalty)
                     chunks[chunk.id] = chunk
         order = sorted(fused.items(), key=lambda kv: -kv[1])
         return [(chunks[cid], score, similarity.get(cid)) for cid, score in order]

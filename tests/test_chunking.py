@@ -2,6 +2,7 @@
 
 from rulespal.chunking import MAX_CHARS, chunk_rulebook
 from rulespal.lexical import tokenize
+from rulespal.matter import variant_roots
 from rulespal.rulebook import parse_rulebook
 
 
@@ -48,3 +49,10 @@ def test_contents_credits_index_and_copyright_are_browsable_but_not_indexed():
 def test_heading_only_section_still_findable():
     chunks = chunk_rulebook(_book("# Parent\n## Child\ntext\n"))
     assert chunks[0].section_id == "parent" and chunks[0].text == "Parent"
+
+
+def test_variant_chapters_are_recognised_by_title_or_by_restating_the_standard_game():
+    book = _book("# Standard Game\n## Dealing\nDeal 13.\n## Passing\nPass 3.\n## Scoring\nHearts 1.\n"
+                 "# Three Players\n## Dealing\nDeal 17.\n## Scoring\nSame.\n# Irregularities\n## Misdeals\nRedeal.\n"
+                 "# Optional Rules\n## Jacoby\nGammons count only after a double.\n# Turn\n## Meld (optional)\nx\n")
+    assert [s.id for s in variant_roots(book)] == ["three-players", "optional-rules"]

@@ -1,0 +1,43 @@
+"""Ranking rules that come from a rulebook's structure, checked on the lexical half alone (no index needed)."""
+
+from typing import Any, cast
+
+import pytest
+
+from rulespal.library import Library
+from rulespal.retrieval import Retriever
+
+BOOK = """---
+id: trick
+title: Trick
+---
+# Standard Game
+## Dealing
+Deal thirteen cards to each player; no hearts are broken yet.
+## Scoring
+Each heart taken scores one penalty point.
+## Passing
+Pass three cards worth keeping, hearts or not.
+## Ending
+A game is worth one hundred penalty points.
+# Spotted Variant
+## Dealing
+Deal as usual.
+## Scoring
+Each heart is worth penalty points equal to its spots.
+"""
+
+
+@pytest.fixture
+def retriever(tmp_path) -> Retriever:
+    (tmp_path / "trick.md").write_text(BOOK, encoding="utf-8")
+    none = cast(Any, None)
+    return Retriever(Library.from_paths([tmp_path]), none, none, none)
+
+
+def test_a_variant_ranks_below_the_standard_rule_unless_the_question_names_it(retriever):
+    ranked = [h.section_id for h in retriever.search("how many penalty points is each heart worth?", "trick",
+                                                     mode="bm25").hits]
+    assert ranked.index("standard-game/scoring") < ranked.index("spotted-variant/scoring")
+    named = retriever.search("with spots, how many penalty points is each heart worth?", "trick", mode="bm25").hits
+    assert named[0].section_id == "spotted-variant/scoring"
