@@ -23,12 +23,23 @@ class Passage:
     covered: tuple[str, ...]  # sections whose whole text the passage holds
 
 
-def _widen(text: str, spans: Sequence[tuple[int, int]], budget: int) -> tuple[int, int]:
-    """The window around the best span: other matched spans merged in, then neighbouring blocks, within budget."""
-    lo, hi = spans[0]
+def _matched(spans: Sequence[tuple[int, int]], budget: int) -> tuple[tuple[int, int], list[tuple[int, int]]]:
+    """The best span and, best first, each other matched span that fits: joined to it when the text between
+    fits too, else as a piece of its own."""
+    (lo, hi), pieces = spans[0], []
     for start, end in spans[1:]:
-        if max(hi, end) - min(lo, start) <= budget:
+        apart = sum(e - s + 2 for s, e in pieces)
+        clear = all(end <= a or start >= b for a, b in [(lo, hi), *pieces])
+        if max(hi, end) - min(lo, start) + apart <= budget:
             lo, hi = min(lo, start), max(hi, end)
+        elif clear and hi - lo + apart + end - start + 2 <= budget:
+            pieces.append((start, end))
+    return (lo, hi), pieces
+
+
+def _widen(text: str, core: tuple[int, int], budget: int) -> tuple[int, int]:
+    """The window around the core: blocks it partly holds taken whole, then neighbouring blocks, within budget."""
+    lo, hi = core
     units = blocks(text)
     for start, end in units:  # a block the window only partly holds is taken whole when it fits
         if start < hi and end > lo and max(hi, end) - min(lo, start) <= budget:
@@ -44,6 +55,16 @@ def _widen(text: str, spans: Sequence[tuple[int, int]], budget: int) -> tuple[in
         if not grown:
             break
     return lo, hi
+
+
+def _union(parts: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
+    merged: list[tuple[int, int]] = []
+    for start, end in sorted(parts):
+        if merged and start <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(end, merged[-1][1]))
+        else:
+            merged.append((start, end))
+    return merged
 
 
 def _descendants(book: Rulebook, section: Section) -> list[Section]:
@@ -63,15 +84,20 @@ def _siblings(book: Rulebook, section: Section) -> tuple[list[Section], list[Sec
 
 def build(book: Rulebook, section: Section, spans: Sequence[tuple[int, int]], budget: int = PER_HIT_CHARS) -> Passage:
     """The passage for a section hit: spans are the matched (start, end) offsets in the section text, best first
-    (none, or (0, 0), for a heading-only section). It holds the best span, the section text around it, and when the
+    (none, or (0, 0), for a heading-only section). It holds the best span, the section text around it (with
+    other matched spans too far away to join it as pieces of their own, in reading order), and when the
     whole section fits, the subsections of a short section and then its nearest sibling sections, within
     `budget` characters (never less than the best span)."""
     text = section.text
     spans = [s for s in spans if s[1] > s[0]] or [(0, min(len(text), budget))]
     span = text[spans[0][0]:spans[0][1]]
-    lo, hi = _widen(text, spans, max(budget, spans[0][1] - spans[0][0]))
-    own = text[lo:hi] if hi > lo else section.title
-    if text[:lo].strip() or text[hi:].strip():
+    limit = max(budget, spans[0][1] - spans[0][0])
+    core, pieces = _matched(spans, limit)
+    window = _widen(text, core, limit - sum(end - start + 2 for start, end in pieces))
+    parts = _union([window, *pieces])
+    own = "\n\n".join(text[a:b] for a, b in parts) if window[1] > window[0] else section.title
+    gaps = zip([0] + [end for _start, end in parts], [start for start, _end in parts] + [len(text)], strict=True)
+    if any(text[a:b].strip() for a, b in gaps):  # part of the section left out
         return Passage(own, span or section.title, ())
     used, covered = len(own), [section.id]
     before: list[str] = []

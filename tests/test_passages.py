@@ -39,3 +39,12 @@ def test_long_section_returns_the_text_around_the_match_within_budget():
     assert "Paragraph 19" in passage.text and "Paragraph 21" in passage.text and len(passage.text) <= 400
     assert passage.covered == ()
     assert build(BOOK, section, [matched], budget=10).text == passage.span  # never less than the match
+
+
+def test_a_matched_span_too_far_to_join_the_best_one_comes_as_a_piece_of_its_own_in_reading_order():
+    section = BOOK.section("4-movement/4-3-long")
+    first, last = (section.text.index(f"Paragraph {i} says") for i in (0, 30))
+    spans = [(last, section.text.index("\n", last)), (first, section.text.index("\n", first))]
+    passage = build(BOOK, section, spans, budget=400)
+    assert passage.text.index("Paragraph 0 ") < passage.text.index("Paragraph 30") and len(passage.text) <= 400
+    assert "Paragraph 15" not in passage.text and passage.span.startswith("Paragraph 30")
