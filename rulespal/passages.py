@@ -26,7 +26,7 @@ class Passage:
 def _matched(spans: Sequence[tuple[int, int]], budget: int) -> tuple[tuple[int, int], list[tuple[int, int]]]:
     """The best span and, best first, each other matched span that fits: joined to it when the text between
     fits too, else as a piece of its own."""
-    (lo, hi), pieces = spans[0], []
+    (lo, hi), pieces = spans[0], list[tuple[int, int]]()
     for start, end in spans[1:]:
         apart = sum(e - s + 2 for s, e in pieces)
         clear = all(end <= a or start >= b for a, b in [(lo, hi), *pieces])
