@@ -82,12 +82,28 @@ def _siblings(book: Rulebook, section: Section) -> tuple[list[Section], list[Sec
     return kin[:at][::-1], kin[at + 1:]
 
 
-def build(book: Rulebook, section: Section, spans: Sequence[tuple[int, int]], budget: int = PER_HIT_CHARS) -> Passage:
+def _subsections(book: Rulebook, section: Section, room: int, matched: Sequence[str]) -> list[Section]:
+    """The subsections of a section that fit into `room` characters, in reading order: those the search
+    matched first (best first), then the others in reading order."""
+    family = _descendants(book, section)
+    rank = {sid: n for n, sid in enumerate(matched)}
+    taken: list[Section] = []
+    for child in sorted(family, key=lambda s: rank.get(s.id, len(rank))):
+        if len(_piece(child)) + 2 <= room:
+            taken.append(child)
+            room -= len(_piece(child)) + 2
+        elif child.id not in rank:
+            break
+    return sorted(taken, key=family.index)
+
+
+def build(book: Rulebook, section: Section, spans: Sequence[tuple[int, int]], budget: int = PER_HIT_CHARS,
+          matched: Sequence[str] = ()) -> Passage:
     """The passage for a section hit: spans are the matched (start, end) offsets in the section text, best first
     (none, or (0, 0), for a heading-only section). It holds the best span, the section text around it (with
     other matched spans too far away to join it as pieces of their own, in reading order), and when the
-    whole section fits, the subsections of a short section and then its nearest sibling sections, within
-    `budget` characters (never less than the best span)."""
+    whole section fits, the subsections of a short section (those among the `matched` section ids first) or
+    else its nearest sibling sections, within `budget` characters (never less than the best span)."""
     text = section.text
     spans = [s for s in spans if s[1] > s[0]] or [(0, min(len(text), budget))]
     span = text[spans[0][0]:spans[0][1]]
@@ -103,9 +119,7 @@ def build(book: Rulebook, section: Section, spans: Sequence[tuple[int, int]], bu
     before: list[str] = []
     after: list[str] = []
     if len(text) < SHORT_PARENT:
-        for child in _descendants(book, section):
-            if used + len(_piece(child)) + 2 > budget:
-                break
+        for child in _subsections(book, section, budget - used, matched):
             after.append(_piece(child))
             covered.append(child.id)
             used += len(after[-1]) + 2

@@ -214,7 +214,7 @@ class Retriever:
             if section_id in covered:
                 text = chunk.text
             else:
-                passage = build(book, section, spans[section_id], min(PER_HIT_CHARS, max(left, 0)))
+                passage = build(book, section, spans[section_id], min(PER_HIT_CHARS, max(left, 0)), tuple(spans))
                 covered.update(passage.covered)
                 text = passage.text
             left -= len(text)

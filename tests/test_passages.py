@@ -48,3 +48,13 @@ def test_a_matched_span_too_far_to_join_the_best_one_comes_as_a_piece_of_its_own
     passage = build(BOOK, section, spans, budget=400)
     assert passage.text.index("Paragraph 0 ") < passage.text.index("Paragraph 30") and len(passage.text) <= 400
     assert "Paragraph 15" not in passage.text and passage.span.startswith("Paragraph 30")
+
+
+def test_a_short_parent_brings_the_subsections_the_search_matched_first():
+    book = parse_rulebook("---\nid: g\ntitle: G\n---\n# 2. The Board\nThis chapter describes the board.\n"
+                          "## 2.1 Layout\n" + "The layout is long. " * 40 + "\n## 2.2 Starting Position\n"
+                          "Two checkers start on the 24-point.\n", "g.md")
+    parent, start = book.section("2-the-board"), "2-the-board/2-2-starting-position"
+    assert "24-point" not in build(book, parent, [(0, 10)], budget=600).text
+    passage = build(book, parent, [(0, 10)], budget=600, matched=("2-the-board", start))
+    assert "24-point" in passage.text and start in passage.covered and len(passage.text) <= 600
