@@ -1,5 +1,5 @@
 """What game detection needs from every book, kept on disk under home: each book's term counts and heading titles
-(by content digest), the library's profiles and their BM25 index (by the digests of all books), so a new process
+(by content digest), the library's profiles and its detection model (by the digests of all books), so a new process
 neither reads nor tokenises the library. The book list itself (file → names and digest) lives here too."""
 
 from __future__ import annotations
@@ -16,9 +16,8 @@ from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 
-from rulespal.detection import GameDetector, book_terms, library_profile_tokens, library_profiles
+from rulespal.detection import MODEL_FILE, BookModel, GameDetector, book_bag, book_terms, library_profiles
 from rulespal.embeddings import release_memory
-from rulespal.lexical import LexicalIndex
 from rulespal.library import BookInfo, Library
 
 TERMS_FILE = "book-terms.sqlite"
@@ -92,23 +91,25 @@ class Catalogue:
         return texts
 
     def detector(self, library: Library) -> GameDetector:
-        """A game detector over the library, its BM25 read from disk (built and saved when the library changed)."""
-        _, digest = self._library_key(library)
+        """A game detector over the library, its model read from disk (built and saved when the library changed)."""
+        keys, digest = self._library_key(library)
         folder = self.folder / f"detector-{digest}"
-        if (folder / "size.json").exists():
+        if (folder / MODEL_FILE).exists():
             try:
-                return GameDetector(library.infos, lexical=LexicalIndex.load(folder))
+                return GameDetector(library.infos, model=BookModel.load(folder))
             except (OSError, ValueError, KeyError):
                 pass  # unreadable: built again below
         self.folder.mkdir(parents=True, exist_ok=True)
-        terms = self._terms(library, self._library_key(library)[0])
-        lexical = LexicalIndex.of_tokens(library_profile_tokens(library.infos, [h for _, h in terms],
-                                                                [c for c, _ in terms]))
-        del terms
+        terms = self._terms(library, keys)
+        stems: dict[str, list[str]] = {}  # term -> its detection words, shared across books
+        bags = [book_bag(info, counts, stems) for info, (counts, _) in zip(library.infos, terms, strict=True)]
+        del terms, stems
+        model = BookModel.of_bags(bags)
+        del bags
         release_memory()  # the term counts of every book, now freed
         tmp = Path(tempfile.mkdtemp(dir=self.folder, prefix=".build-detector-"))
-        lexical.save(tmp)
+        model.save(tmp)
         shutil.rmtree(folder, ignore_errors=True)
         os.replace(tmp, folder)
         self._drop_others("detector-*", folder)
-        return GameDetector(library.infos, lexical=lexical)
+        return GameDetector(library.infos, model=model)

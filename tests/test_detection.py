@@ -1,0 +1,114 @@
+"""Game detection: distinctive words against the library's background, names weighted by how distinctive they are,
+chunk votes fused, confidences that are probabilities, and the model saved and read back."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+import pytest
+
+from rulespal.detection import CONFIDENT, BookModel, GameDetector, book_bag, library_profiles, stem
+from rulespal.lexical import tokenize
+
+
+@dataclass(frozen=True)
+class Book:
+    id: str
+    title: str
+    aliases: tuple[str, ...] = ()
+
+
+def _detector(texts: dict[str, str], aliases: dict[str, tuple[str, ...]] | None = None) -> GameDetector:
+    books = [Book(g, g.replace("-", " ").title(), (aliases or {}).get(g, ())) for g in texts]
+    counts = [Counter(tokenize(t)) for t in texts.values()]
+    return GameDetector(books, library_profiles(books, [[] for _ in books], counts))
+
+
+CARD_GAMES = {
+    "trumps": "Each player plays a card to the trick. The highest trump wins the trick. Follow suit if you can. "
+              "A player who revokes loses three tricks. Honours: the four top trumps score four points. " * 3,
+    "pegs": "Play cards in turn and peg points on the board. A pair pegs two points. The first to peg out wins. "
+            "His nobs: the jack of the turned suit scores one. Cards, cards and more cards. " * 3,
+    "shedding": "Match the top card of the discard pile by suit or rank. Eights are wild. If you cannot match, draw "
+                "from the stock. The first player with no cards wins the hand. " * 3,
+}
+
+
+def test_stem_reads_inflections_and_number_words_alike():
+    assert stem("pegged") == stem("pegging") == stem("peg") == "peg"
+    assert stem("scored") == stem("score") and stem("matche") == "match"  # tokenize reads 'matches' as 'matche'
+    assert stem("thirteen") == "13" and stem("4.2.1") == "4.2.1"
+    assert stem("need") == "need" and stem("red") == "red"  # too short to carry a suffix
+
+
+def test_distinctive_words_win_over_words_every_book_uses():
+    detector = _detector(CARD_GAMES)
+    assert detector.candidates("who wins a trick with honours?", {})[0].game == "trumps"
+    assert detector.candidates("I pegged out first, do I win?", {})[0].game == "pegs"  # 'pegged' ~ 'peg'
+    assert detector.candidates("can I draw from the stock instead of matching?", {})[0].game == "shedding"
+    # 'card' is in every book: it decides nothing
+    shares = [c.confidence for c in detector.candidates("card", {})]
+    assert max(shares) - min(shares) < 0.2
+
+
+def test_confidences_are_probabilities_and_grow_with_evidence():
+    detector = _detector(CARD_GAMES)
+    some = detector.candidates("trick", {})
+    more = detector.candidates("honours trump revokes follow suit trick", {})
+    assert some[0].game == more[0].game == "trumps" and some[0].confidence < more[0].confidence
+    assert 0.99 < sum(c.confidence for c in some) <= 1.0 + 1e-9
+    assert detector.candidates("who wins?", {})[0].confidence < CONFIDENT  # nothing distinctive: ask which game
+
+
+def test_chunk_votes_break_a_tie_between_books():
+    detector = _detector(CARD_GAMES)
+    tie = detector.candidates("cards", {})
+    voted = detector.candidates("cards", {"shedding": 0.9, "pegs": 0.1})
+    assert voted[0].game == "shedding" and voted[0].confidence > max(c.confidence for c in tie)
+    # votes for games outside the library are ignored
+    assert detector.candidates("cards", {"elsewhere": 1.0}) == tie
+
+
+def test_a_name_counts_as_much_as_it_is_distinctive():
+    books = {"go": "Place a stone on an empty point. Stones without liberties are captured. " * 3,
+             "race": "Roll the die and go forward. If you land on a ladder go up, a snake go down. You go again on "
+                     "a six. " * 3,
+             "whist": "Follow suit. The highest trump wins the trick. " * 3}
+    detector = _detector(books, {"whist": ("English Whist",)})
+    # 'whist' is nowhere else: naming it decides, with any of its names (all of a name's words)
+    for question in ("in whist, what happens next?", "english whist: what happens next?"):
+        assert detector.candidates(question, {})[0].game == "whist"
+        assert detector.candidates(question, {})[0].confidence >= CONFIDENT
+    assert detector.candidates("in english, what happens next?", {})[0].confidence < CONFIDENT
+    # 'go' is an everyday word of another book: it does not make a question about Go
+    assert detector.candidates("can I go again after a six?", {})[0].game == "race"
+
+
+def test_profiles_and_bags_score_the_same():
+    books = [Book("trumps", "Trumps"), Book("pegs", "Pegs", ("Crib",))]
+    counts = [Counter(tokenize(CARD_GAMES["trumps"])), Counter(tokenize(CARD_GAMES["pegs"]))]
+    from_texts = GameDetector(books, library_profiles(books, [[], []], counts))
+    bags = [book_bag(b, c) for b, c in zip(books, counts, strict=True)]
+    from_bags = GameDetector(books, model=BookModel.of_bags(bags))
+    for question in ("crib", "the four top trumps", "nothing known", ""):
+        assert from_texts.candidates(question, {"pegs": 0.2}) == from_bags.candidates(question, {"pegs": 0.2})
+
+
+def test_model_is_saved_and_read_back(tmp_path):
+    books = [Book(g, g.title()) for g in CARD_GAMES]
+    bags = [book_bag(b, Counter(tokenize(t))) for b, t in zip(books, CARD_GAMES.values(), strict=True)]
+    model = BookModel.of_bags(bags)
+    model.save(tmp_path / "m")
+    again = GameDetector(books, model=BookModel.load(tmp_path / "m"))
+    assert again.candidates("peg out", {"trumps": 0.3}) == GameDetector(books, model=model).candidates(
+        "peg out", {"trumps": 0.3})
+    (tmp_path / "m" / "base.npy").unlink()
+    with pytest.raises(OSError):
+        BookModel.load(tmp_path / "m")
+
+
+def test_empty_and_single_book_libraries():
+    assert GameDetector([], []).candidates("anything", {"x": 1.0}) == ()
+    only = _detector({"solo": "Move the token."})
+    assert only.candidates("what now?", {})[0].confidence == pytest.approx(1.0)
