@@ -15,6 +15,7 @@ from rulespal.lexical import LexicalIndex, tokenize
 from rulespal.library import Library
 from rulespal.matter import heading_words, is_rules, variant_roots
 from rulespal.passages import PER_HIT_CHARS, TOTAL_CHARS, build
+from rulespal.player_words import with_book_terms
 from rulespal.store import ActiveIndex, VectorStore
 
 RRF_K = 60
@@ -180,7 +181,8 @@ class Retriever:
                follow_up_of: str | None = None, budget: int = TOTAL_CHARS) -> SearchResult:
         """Top-k sections for a query within a game (detected from the query when not given), each returned as
         the passage around its match (about `budget` characters in all). A follow-up ('and in solo mode?') is
-        searched both alone and joined to the question it follows, ranks fused."""
+        searched both alone and joined to the question it follows, ranks fused; players' words ('next to') are
+        searched with the rulebook terms they stand for ('adjacent')."""
         queries = (f"{follow_up_of} {query}", query) if follow_up_of else (query,)
         candidates: tuple[Candidate, ...] = ()
         if game is None:
@@ -189,7 +191,8 @@ class Retriever:
             confident = bool(candidates) and candidates[0].confidence >= CONFIDENT
         else:
             target, confident = self.library.resolve(game).id, True
-        hits = self._hits(queries, target, k, mode, budget) if target else ()
+        searched = tuple(with_book_terms(q) for q in queries)  # players' words joined by the rulebook's terms
+        hits = self._hits(searched, target, k, mode, budget) if target else ()
         shown = target if confident else None
         return SearchResult(query, shown, game is None and shown is not None, hits,
                             self._coverage(queries[0], target, hits), candidates, confident)

@@ -41,3 +41,13 @@ def test_a_variant_ranks_below_the_standard_rule_unless_the_question_names_it(re
     assert ranked.index("standard-game/scoring") < ranked.index("spotted-variant/scoring")
     named = retriever.search("with spots, how many penalty points is each heart worth?", "trick", mode="bm25").hits
     assert named[0].section_id == "spotted-variant/scoring"
+
+
+def test_players_words_are_searched_with_the_rulebook_terms_they_stand_for(tmp_path):
+    (tmp_path / "tiles.md").write_text("---\nid: tiles\ntitle: Tiles\n---\n# Mountains\nA mountain tile is never "
+                                       "covered by a tile.\n# Placement\nA tile may be placed adjacent to any "
+                                       "mountain.\n", encoding="utf-8")
+    none = cast(Any, None)
+    retriever = Retriever(Library.from_paths([tmp_path]), none, none, none)
+    hits = retriever.search("can I put my tile next to a mountain?", "tiles", mode="bm25").hits
+    assert hits[0].section_id == "placement"
