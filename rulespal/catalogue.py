@@ -104,7 +104,7 @@ class Catalogue:
         stems: dict[str, list[str]] = {}  # term -> its detection words, shared across books
         bags = [book_bag(info, counts, stems) for info, (counts, _) in zip(library.infos, terms, strict=True)]
         del terms, stems
-        model = BookModel.of_bags(bags)
+        model = BookModel.of_books(library.infos, bags)
         del bags
         release_memory()  # the term counts of every book, now freed
         tmp = Path(tempfile.mkdtemp(dir=self.folder, prefix=".build-detector-"))

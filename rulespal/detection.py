@@ -127,14 +127,31 @@ def profiles(books: Sequence[Rulebook], counts: Sequence[Counter]) -> list[str]:
 
 class BookModel:
     """The books' word statistics for scoring a question: per book and word the log-likelihood ratio weight
-    log(1 + tf / (SMOOTHING * p_library(word))) (sparse), and per book log(SMOOTHING / (length + SMOOTHING))."""
+    log(1 + tf / (SMOOTHING * p_library(word))) (sparse), per book log(SMOOTHING / (length + SMOOTHING)), and the
+    names that name one book alone (`naming`: a name's words, the book's index)."""
 
-    def __init__(self, vocabulary: dict[str, int], weights: sparse.csc_matrix, base: np.ndarray):
+    def __init__(self, vocabulary: dict[str, int], weights: sparse.csc_matrix, base: np.ndarray,
+                 naming: Sequence[tuple[Sequence[str], int]] = ()):
         self.vocabulary, self.weights, self.base = vocabulary, weights, base
+        self.naming = [(frozenset(words), int(book)) for words, book in naming]
+
+    @classmethod
+    def of_books(cls, books: Sequence[Named], bags: Sequence[Counter]) -> BookModel:
+        """The model of a library whose books have these names and bags of words (book_bag): a name (all its
+        words) names its book alone when one of its words is in no other book's bag."""
+        model = cls.of_bags(bags)
+        spread = model.spread
+        naming = set()
+        for i, book in enumerate(books):
+            for name in {book.id.replace("-", " "), book.title, *book.aliases}:
+                words = tuple(sorted({stem(t) for t in tokenize(name)}))
+                if any((j := model.vocabulary.get(w)) is not None and spread[j] == 1 for w in words):
+                    naming.add((words, i))
+        return cls(model.vocabulary, model.weights, model.base, sorted(naming))
 
     @classmethod
     def of_bags(cls, bags: Sequence[Counter]) -> BookModel:
-        """The model of a library whose books have these bags of words (book_bag)."""
+        """The model of a library whose books have these bags of words (book_bag), without names."""
         vocabulary: dict[str, int] = {}
         rows, cols, values = [], [], []
         for b, bag in enumerate(bags):
@@ -151,10 +168,10 @@ class BookModel:
         return cls(vocabulary, matrix, np.log(SMOOTHING / (lengths + SMOOTHING)))
 
     @classmethod
-    def of_texts(cls, texts: Iterable[str]) -> BookModel:
-        """The model of profile texts (library_profiles)."""
+    def of_texts(cls, books: Sequence[Named], texts: Iterable[str]) -> BookModel:
+        """The model of the books' profile texts (library_profiles)."""
         stems: dict[str, str] = {}
-        return cls.of_bags([Counter(stems.setdefault(t, stem(t)) for t in tokenize(text)) for text in texts])
+        return cls.of_books(books, [Counter(stems.setdefault(t, stem(t)) for t in tokenize(text)) for text in texts])
 
     @property
     def spread(self) -> np.ndarray:
@@ -166,7 +183,11 @@ class BookModel:
         columns = [j for t in tokenize(query) if (j := self.vocabulary.get(stem(t))) is not None]
         if not columns:
             return np.zeros(len(self.base))
-        return np.asarray(self.weights[:, columns].sum(axis=1)).ravel() + len(columns) * self.base
+        w = self.weights
+        spans = [slice(w.indptr[j], w.indptr[j + 1]) for j in columns]
+        books = np.concatenate([w.indices[span] for span in spans])
+        weights = np.concatenate([w.data[span] for span in spans])
+        return np.bincount(books, weights=weights, minlength=len(self.base)) + len(columns) * self.base
 
     def save(self, folder: Path) -> None:
         """Write the model into a folder (read back with `load`); the marker file last."""
@@ -174,18 +195,20 @@ class BookModel:
         sparse.save_npz(folder / "weights.npz", self.weights)
         np.save(folder / "base.npy", self.base)
         (folder / "vocabulary.json").write_text(json.dumps(self.vocabulary), encoding="utf-8")
-        (folder / MODEL_FILE).write_text(json.dumps({"books": len(self.base)}), encoding="utf-8")
+        naming = [[sorted(words), book] for words, book in self.naming]
+        (folder / MODEL_FILE).write_text(json.dumps({"books": len(self.base), "naming": naming}), encoding="utf-8")
 
     @classmethod
     def load(cls, folder: Path) -> BookModel:
         """A model saved with `save`."""
-        books = json.loads((folder / MODEL_FILE).read_text(encoding="utf-8"))["books"]
+        marker = json.loads((folder / MODEL_FILE).read_text(encoding="utf-8"))
+        books = marker["books"]
         weights = sparse.csc_matrix(sparse.load_npz(folder / "weights.npz"))
         base = np.load(folder / "base.npy")
         vocabulary = json.loads((folder / "vocabulary.json").read_text(encoding="utf-8"))
         if len(base) != books or weights.shape != (books, len(vocabulary)):
             raise ValueError(f"{folder}: inconsistent detector files")
-        return cls(vocabulary, weights, base)
+        return cls(vocabulary, weights, base, marker["naming"])
 
 
 def _softmax(z: np.ndarray) -> np.ndarray:
@@ -201,16 +224,7 @@ class GameDetector:
         self.titles = {b.id: b.title for b in books}
         self._games = [b.id for b in books]
         self._index = {g: i for i, g in enumerate(self._games)}
-        self.model = model if model is not None else BookModel.of_texts(profile_texts)
-        spread = self.model.spread
-        # names (all their words) with a word no other book uses, and the book each names
-        self._naming: set[tuple[frozenset[str], int]] = set()
-        for i, book in enumerate(books):
-            for name in {book.id.replace("-", " "), book.title, *book.aliases}:
-                words = frozenset(stem(t) for t in tokenize(name))
-                columns = [self.model.vocabulary.get(w) for w in words]
-                if words and any(c is not None and spread[c] == 1 for c in columns):
-                    self._naming.add((words, i))
+        self.model = model if model is not None else BookModel.of_texts(books, profile_texts)
 
     def _vote_counts(self, votes: Mapping[str, float]) -> np.ndarray:
         counts = np.zeros(len(self._games))
@@ -226,7 +240,7 @@ class GameDetector:
             return np.zeros(0)
         z = LEXICAL_WEIGHT * self.model.scores(query) + VOTE_WEIGHT * np.log1p(self._vote_counts(votes or {}))
         words = {stem(t) for t in tokenize(query)}
-        for book in {i for name, i in self._naming if name <= words}:
+        for book in {i for name, i in self.model.naming if name <= words}:
             z[book] += NAMED_WEIGHT
         return _softmax(z)
 

@@ -90,7 +90,7 @@ def test_profiles_and_bags_score_the_same():
     counts = [Counter(tokenize(CARD_GAMES["trumps"])), Counter(tokenize(CARD_GAMES["pegs"]))]
     from_texts = GameDetector(books, library_profiles(books, [[], []], counts))
     bags = [book_bag(b, c) for b, c in zip(books, counts, strict=True)]
-    from_bags = GameDetector(books, model=BookModel.of_bags(bags))
+    from_bags = GameDetector(books, model=BookModel.of_books(books, bags))
     for question in ("crib", "the four top trumps", "nothing known", ""):
         assert from_texts.candidates(question, {"pegs": 0.2}) == from_bags.candidates(question, {"pegs": 0.2})
 
@@ -98,7 +98,7 @@ def test_profiles_and_bags_score_the_same():
 def test_model_is_saved_and_read_back(tmp_path):
     books = [Book(g, g.title()) for g in CARD_GAMES]
     bags = [book_bag(b, Counter(tokenize(t))) for b, t in zip(books, CARD_GAMES.values(), strict=True)]
-    model = BookModel.of_bags(bags)
+    model = BookModel.of_books(books, bags)
     model.save(tmp_path / "m")
     again = GameDetector(books, model=BookModel.load(tmp_path / "m"))
     assert again.candidates("peg out", {"trumps": 0.3}) == GameDetector(books, model=model).candidates(
