@@ -112,3 +112,20 @@ def test_empty_and_single_book_libraries():
     assert GameDetector([], []).candidates("anything", {"x": 1.0}) == ()
     only = _detector({"solo": "Move the token."})
     assert only.candidates("what now?", {})[0].confidence == pytest.approx(1.0)
+
+
+def test_eval_summary_counts_confident_wrong_asked_and_reliability():
+    from rulespal.evals.detection import summarise
+
+    def row(game, detected, confidence, confident):
+        return {"correct": confident and detected == game, "top": detected == game, "listed": True,
+                "confident": confident, "candidates": [{"game": detected, "confidence": confidence}]}
+
+    results = [row("a", "a", 0.99, True), row("a", "b", 0.98, True), row("a", "a", 0.6, False),
+               row("b", "a", 0.3, False)]
+    summary = summarise(results)
+    assert summary["accuracy"] == 0.25 and summary["confident_wrong"] == 0.25 and summary["asked"] == 0.5
+    assert summary["top_candidate"] == 0.5 and summary["right_when_confident"] == 0.5
+    levels = {r["confidence_at_least"]: r for r in summary["reliability"]}
+    assert levels[0.5] == {"confidence_at_least": 0.5, "share": 0.75, "right": 0.667}
+    assert levels[0.99] == {"confidence_at_least": 0.99, "share": 0.25, "right": 1.0}

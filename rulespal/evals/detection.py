@@ -13,18 +13,34 @@ from rulespal.evals.libraries import LIBRARY_BOOKS, OUTSIDE_BOOKS, eval_pal
 from rulespal.service import RulesPal
 
 TARGET = 0.95
+LEVELS = (0.5, 0.8, 0.9, 0.95, 0.97, 0.99)  # confidence levels of the reliability table
+
+
+def reliability(results: list[dict[str, Any]], levels: tuple[float, ...] = LEVELS) -> list[dict[str, Any]]:
+    """Whether a confidence means what it says: per level t, the share of questions whose top candidate has a
+    confidence of at least t, and the fraction of those whose top candidate is the right game."""
+    rows = []
+    for level in levels:
+        above = [r["top"] for r in results if r["candidates"] and r["candidates"][0]["confidence"] >= level]
+        rows.append({"confidence_at_least": level, "share": round(len(above) / len(results), 3) if results else 0.0,
+                     "right": round(mean(1.0 if top else 0.0 for top in above), 3) if above else None})
+    return rows
 
 
 def summarise(results: list[dict[str, Any]]) -> dict[str, Any]:
-    """Accuracy, accuracy of the top candidate, right game among the candidates, share answered confidently and
-    how often a confident answer is right."""
+    """Accuracy (confident and right), confident but wrong, asked (not confident), accuracy of the top candidate,
+    right game among the candidates, share answered confidently, how often a confident answer is right, and the
+    reliability of the confidences."""
     if not results:
         return {"questions": 0}
     rate = lambda key: round(mean(1.0 if r[key] else 0.0 for r in results), 3)  # noqa: E731
     confident = [1.0 if r["correct"] else 0.0 for r in results if r["confident"]]
-    return {"questions": len(results), "accuracy": rate("correct"), "top_candidate": rate("top"),
-            "in_candidates": rate("listed"), "confident": rate("confident"),
-            "right_when_confident": round(mean(confident), 3) if confident else None}
+    return {"questions": len(results), "accuracy": rate("correct"),
+            "confident_wrong": round(mean(1.0 if r["confident"] and not r["correct"] else 0.0 for r in results), 3),
+            "asked": round(1 - mean(1.0 if r["confident"] else 0.0 for r in results), 3),
+            "top_candidate": rate("top"), "in_candidates": rate("listed"), "confident": rate("confident"),
+            "right_when_confident": round(mean(confident), 3) if confident else None,
+            "reliability": reliability(results)}
 
 
 def run(pal: RulesPal, progress: Callable[[str], None] = lambda _: None) -> dict[str, Any]:
