@@ -21,12 +21,17 @@ PLAYER_WORDS: tuple[tuple[str, str], ...] = (
     (r"go(?:es)? first|starts? the game|first player|who starts", "starting player"),
     (r"lose points|minus|negative|cost(?:s|ing)? me", "penalty"),
     (r"how many people|how many players|player count", "number of players"),
+    (r"(?:write|note|jot|mark)(?:s|ing)? (?:it |them |this |that )?down", "record"),
 )
 _COMPILED = tuple((re.compile(rf"\b(?:{pattern})\b", re.I), term) for pattern, term in PLAYER_WORDS)
+_AGAIN = re.compile(r"\b([a-z]{4,}) again\b", re.I)  # 'double again' is what a rulebook calls a redouble
 
 
 def with_book_terms(question: str) -> str:
-    """The question with the rulebook terms its players' words stand for, in brackets ('… (adjacent)')."""
+    """The question with the rulebook terms its players' words stand for, in brackets ('… (adjacent)'); a verb
+    done 'again' also stands for its re- form ('deal again' -> redeal)."""
     lowered = question.lower()
-    terms = [term for pattern, term in _COMPILED if pattern.search(question) and term not in lowered]
+    terms = [term for pattern, term in _COMPILED if pattern.search(question)]
+    terms += [f"re{verb.lower()}" for verb in _AGAIN.findall(question)]
+    terms = [term for term in terms if term not in lowered]
     return f"{question} ({' '.join(dict.fromkeys(terms))})" if terms else question
