@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import bm25s
@@ -31,6 +31,29 @@ def tokenize(text: str) -> list[str]:
     return tokens
 
 
+_VOWEL = re.compile("[aeiouy]")
+
+
+def stem(token: str) -> str:
+    """A light suffix stem on top of tokenize's plural one, so that a player's 'start', 'placed' or 'ends' meets
+    a heading's 'Starting', 'Placing' or 'Ending' ('starting' -> 'start', 'placing', 'place' -> 'plac')."""
+    if not token.isalpha():
+        return token
+    for suffix in ("ing", "ed"):
+        root = token[: -len(suffix)]
+        if token.endswith(suffix) and len(root) >= 3 and _VOWEL.search(root):
+            token = root[:-1] if len(root) > 3 and root[-1] == root[-2] and root[-1] not in "lsz" else root
+            break
+    if token.endswith("e") and len(token) > 3 and token[-2] != "e":
+        token = token[:-1]
+    return token
+
+
+def stemmed(text: str) -> list[str]:
+    """tokenize's tokens, each reduced by `stem`."""
+    return [stem(t) for t in tokenize(text)]
+
+
 def _bm25(corpus: Sequence[list[str]]) -> bm25s.BM25:
     bm25 = bm25s.BM25()
     bm25.index([tokens or ["_empty_"] for tokens in corpus], show_progress=False)
@@ -41,10 +64,11 @@ class LexicalIndex:
     """BM25 over a fixed list of documents, with optional masking to a subset (one game); saved to and loaded
     from a folder."""
 
-    def __init__(self, documents: Sequence[str], bm25: bm25s.BM25 | None = None, size: int = 0):
+    def __init__(self, documents: Sequence[str], bm25: bm25s.BM25 | None = None, size: int = 0,
+                 analyzer: Callable[[str], list[str]] = tokenize):
         if bm25 is None:
-            bm25, size = _bm25([tokenize(d) for d in documents]), len(documents)
-        self._bm25, self._size = bm25, size
+            bm25, size = _bm25([analyzer(d) for d in documents]), len(documents)
+        self._bm25, self._size, self._analyzer = bm25, size, analyzer
         self._vocab = set(self._bm25.vocab_dict)
 
     @classmethod
@@ -66,7 +90,7 @@ class LexicalIndex:
 
     def search(self, query: str, n: int, mask: np.ndarray | None = None) -> list[tuple[int, float]]:
         """Top-n (document index, BM25 score) pairs with a positive score."""
-        tokens = [t for t in tokenize(query) if t in self._vocab]
+        tokens = [t for t in self._analyzer(query) if t in self._vocab]
         if not tokens or self._size == 0:
             return []
         docs, scores = self._bm25.retrieve([tokens], k=min(n, self._size), show_progress=False,

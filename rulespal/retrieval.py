@@ -11,7 +11,7 @@ from typing import Literal
 from rulespal.chunking import Chunk, chunk_rulebook
 from rulespal.detection import CONFIDENT, Candidate, GameDetector, book_terms, library_profiles
 from rulespal.embeddings import Embedder
-from rulespal.lexical import LexicalIndex, tokenize
+from rulespal.lexical import LexicalIndex, stemmed, tokenize
 from rulespal.library import Library
 from rulespal.matter import heading_words, is_rules, variant_roots
 from rulespal.passages import PER_HIT_CHARS, TOTAL_CHARS, build
@@ -109,7 +109,7 @@ class Retriever:
 
     def _book_lexical(self, game: str) -> tuple[LexicalIndex, tuple[Chunk, ...]]:
         chunks = tuple(self._chunks(game).values())
-        return LexicalIndex([c.embed_text for c in chunks]), chunks
+        return LexicalIndex([c.embed_text for c in chunks], analyzer=stemmed), chunks
 
     def _book_variants(self, game: str) -> dict[str, frozenset[str]]:
         """The outermost sections holding a variant of the book's rules (optional rules, variant chapters), each

@@ -4,7 +4,9 @@ from typing import Any, cast
 
 import pytest
 
+from rulespal.lexical import stemmed
 from rulespal.library import Library
+from rulespal.player_words import with_book_terms
 from rulespal.retrieval import Retriever
 
 BOOK = """---
@@ -51,3 +53,20 @@ def test_players_words_are_searched_with_the_rulebook_terms_they_stand_for(tmp_p
     retriever = Retriever(Library.from_paths([tmp_path]), none, none, none)
     hits = retriever.search("can I put my tile next to a mountain?", "tiles", mode="bm25").hits
     assert hits[0].section_id == "placement"
+
+
+def test_a_verb_done_again_stands_for_its_re_form_and_writing_down_for_recording():
+    assert with_book_terms("who may double again?") == "who may double again? (redouble)"
+    assert with_book_terms("how do we write down a jump?") == "how do we write down a jump? (record)"
+    assert with_book_terms("can we redeal, deal again?") == "can we redeal, deal again?"  # already the term
+
+
+def test_word_forms_meet_in_the_lexical_search(tmp_path):
+    assert stemmed("Starting, Placing, Recording, Ending") == stemmed("start place record ends")
+    (tmp_path / "men.md").write_text("---\nid: men\ntitle: Men\n---\n# Pieces\nEach side has twelve pieces, "
+                                     "and the pieces are round.\n# Starting Position\nEach player puts their "
+                                     "pieces on the dark squares.\n", encoding="utf-8")
+    none = cast(Any, None)
+    retriever = Retriever(Library.from_paths([tmp_path]), none, none, none)
+    hits = retriever.search("where do the pieces start?", "men", mode="bm25").hits
+    assert hits[0].section_id == "starting-position"
