@@ -23,8 +23,12 @@ from rulespal.library import BookInfo, Library
 TERMS_FILE = "book-terms.sqlite"
 
 
+TERMS_VERSION = 2  # what book_terms counts (2: tokens and pairs of adjacent tokens)
+
+
 def _key(info: BookInfo) -> str:
-    return hashlib.sha256(f"{info.id}\n{info.title}\n{info.aliases}\n{info.digest}".encode()).hexdigest()
+    text = f"{TERMS_VERSION}\n{info.id}\n{info.title}\n{info.aliases}\n{info.digest}"
+    return hashlib.sha256(text.encode()).hexdigest()
 
 
 def _write(path: Path, data: bytes) -> None:
@@ -101,7 +105,7 @@ class Catalogue:
                 pass  # unreadable: built again below
         self.folder.mkdir(parents=True, exist_ok=True)
         terms = self._terms(library, keys)
-        stems: dict[str, list[str]] = {}  # term -> its detection words, shared across books
+        stems: dict[str, str] = {}  # term -> its detection word, shared across books
         bags = [book_bag(info, counts, stems) for info, (counts, _) in zip(library.infos, terms, strict=True)]
         del terms, stems
         model = BookModel.of_books(library.infos, bags)

@@ -11,6 +11,7 @@ the confidence is a calibrated probability of being right; CONFIDENT is set wher
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from collections import Counter
@@ -20,15 +21,14 @@ from pathlib import Path
 from typing import Protocol
 
 import numpy as np
-from scipy import sparse
 
 from rulespal.lexical import tokenize
 from rulespal.rulebook import Rulebook
 
 NAME_WEIGHT = 5  # a book's names count as five mentions in its bag of words
 SMOOTHING = 1000.0  # Dirichlet prior, in words of the library's background distribution
-LEXICAL_WEIGHT = 0.94  # per unit of log-likelihood ratio (fitted on the dev questions)
-VOTE_WEIGHT = 1.85  # per unit of log(1 + votes), votes counted in nearest chunks (fitted likewise)
+LEXICAL_WEIGHT = 0.48  # per unit of log-likelihood ratio (fitted on the dev questions)
+VOTE_WEIGHT = 2.13  # per unit of log(1 + votes), votes counted in nearest chunks (fitted likewise)
 NAMED_WEIGHT = 8.0  # a question with a word of a book's names that no other book uses is about that book
 VOTERS = 10  # nearest chunks that vote (retrieval.VOTES): a game's share of the votes times this is its count
 CONFIDENT = 0.97
@@ -39,6 +39,7 @@ _NUMBERS = {w: str(i) for i, w in enumerate(
     "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
     "seventeen eighteen nineteen twenty".split())}
 _VOWEL = re.compile("[aeiouy]")
+PAIR = "_"  # joins the two tokens of a pair term (tokenize never yields it)
 
 
 @dataclass(frozen=True)
@@ -54,9 +55,21 @@ class Candidate:
         return {"game": self.game, "title": self.title, "confidence": round(self.confidence, 3)}
 
 
+def _pairs(tokens: Sequence[str]) -> list[str]:
+    """Adjacent tokens as one term ('follow_suit', 'full_house', 'three_pair'): named rules and components."""
+    return [f"{a}{PAIR}{b}" for a, b in zip(tokens, tokens[1:], strict=False)]
+
+
 def book_terms(book: Rulebook) -> Counter:
-    """Term counts of a book's headings and text."""
-    return Counter(t for s in book.sections for t in tokenize(f"{s.title} {s.text}"))
+    """Term counts of a book's headings and text: its tokens, and its pairs of adjacent tokens (within a heading
+    or a section's text)."""
+    terms: Counter = Counter()
+    for section in book.sections:
+        for part in (section.title, section.text):
+            tokens = tokenize(part)
+            terms.update(tokens)
+            terms.update(_pairs(tokens))
+    return terms
 
 
 class Named(Protocol):
@@ -95,28 +108,40 @@ def _names(book: Named) -> str:
     return " ".join([book.id.replace("-", " "), book.title, *book.aliases])
 
 
-def book_bag(book: Named, terms: Counter, stems: dict[str, list[str]] | None = None) -> Counter:
-    """A book's bag of detection words: its term counts (as `stem` reads them) and its names, NAME_WEIGHT times.
-    `stems` caches term -> its stemmed tokens across books."""
+def _stem_term(term: str) -> str:
+    """A term of book_terms (a token or a pair of tokens) as detection matches it."""
+    return PAIR.join(stem(t) for t in term.split(PAIR))
+
+
+def question_words(text: str) -> list[str]:
+    """A question's detection words: its tokens and its pairs of adjacent tokens, stemmed."""
+    tokens = [stem(t) for t in tokenize(text)]
+    return tokens + _pairs(tokens)
+
+
+def book_bag(book: Named, terms: Counter, stems: dict[str, str] | None = None) -> Counter:
+    """A book's bag of detection words: its term counts (as `stem` reads them) and its names' tokens, NAME_WEIGHT
+    times. `stems` caches term -> its stemmed form across books."""
     stems = {} if stems is None else stems
-    bag: Counter = Counter()
+    bag: dict[str, int] = {}
     for term, count in terms.items():
-        words = stems.get(term)
-        if words is None:
-            words = stems[term] = [stem(t) for t in tokenize(term)]
-        for word in words:
-            bag[word] += count
-    for word in tokenize(_names(book)):
-        bag[stem(word)] += NAME_WEIGHT
-    return bag
+        word = stems.get(term)
+        if word is None:
+            word = stems[term] = _stem_term(term)
+        bag[word] = bag.get(word, 0) + count
+    for token in tokenize(_names(book)):
+        word = stem(token)
+        bag[word] = bag.get(word, 0) + NAME_WEIGHT
+    return Counter(bag)
 
 
 def library_profiles(books: Sequence[Named], headings: Sequence[Sequence[str]],
                      counts: Sequence[Counter]) -> list[str]:
-    """Every book's profile as text: its names NAME_WEIGHT times, then each of its terms as often as it uses it
-    (headings are in the counts already); GameDetector(books, profiles) scores exactly as the catalogue's."""
+    """Every book's profile as text: its names' tokens NAME_WEIGHT times, then each of its terms (book_terms) as
+    often as it uses it (headings are in the counts already); GameDetector(books, profiles) scores exactly as the
+    catalogue's detector."""
     del headings  # counted with the text (book_terms)
-    return [" ".join([_names(b)] * NAME_WEIGHT + [t for t, n in c.items() for _ in range(n)])
+    return [" ".join(tokenize(_names(b)) * NAME_WEIGHT + [t for t, n in c.items() for _ in range(n)])
             for b, c in zip(books, counts, strict=True)]
 
 
@@ -125,14 +150,20 @@ def profiles(books: Sequence[Rulebook], counts: Sequence[Counter]) -> list[str]:
     return library_profiles(books, [[s.title for s in b.sections] for b in books], counts)
 
 
-class BookModel:
-    """The books' word statistics for scoring a question: per book and word the log-likelihood ratio weight
-    log(1 + tf / (SMOOTHING * p_library(word))) (sparse), per book log(SMOOTHING / (length + SMOOTHING)), and the
-    names that name one book alone (`naming`: a name's words, the book's index)."""
+def _key(word: str) -> int:
+    """A word's 64-bit key in a saved model (stable across processes, unlike hash())."""
+    return int.from_bytes(hashlib.blake2b(word.encode(), digest_size=8).digest(), "little")
 
-    def __init__(self, vocabulary: dict[str, int], weights: sparse.csc_matrix, base: np.ndarray,
-                 naming: Sequence[tuple[Sequence[str], int]] = ()):
-        self.vocabulary, self.weights, self.base = vocabulary, weights, base
+
+class BookModel:
+    """The books' word statistics for scoring a question: per word (column, found by its key) and book the
+    log-likelihood ratio weight log(1 + tf / (SMOOTHING * p_library(word))), stored by column (sparse); per book
+    log(SMOOTHING / (length + SMOOTHING)); and the names that name one book alone (`naming`: a name's words, the
+    book's index). Saved as arrays that are memory-mapped back, so a new process reads only what it scores."""
+
+    def __init__(self, keys: np.ndarray, starts: np.ndarray, books: np.ndarray, weights: np.ndarray,
+                 base: np.ndarray, naming: Sequence[tuple[Sequence[str], int]] = ()):
+        self.keys, self.starts, self.books, self.weights, self.base = keys, starts, books, weights, base
         self.naming = [(frozenset(words), int(book)) for words, book in naming]
 
     @classmethod
@@ -140,14 +171,13 @@ class BookModel:
         """The model of a library whose books have these names and bags of words (book_bag): a name (all its
         words) names its book alone when one of its words is in no other book's bag."""
         model = cls.of_bags(bags)
-        spread = model.spread
         naming = set()
         for i, book in enumerate(books):
             for name in {book.id.replace("-", " "), book.title, *book.aliases}:
                 words = tuple(sorted({stem(t) for t in tokenize(name)}))
-                if any((j := model.vocabulary.get(w)) is not None and spread[j] == 1 for w in words):
+                if any(model.spread(w) == 1 for w in words):
                     naming.add((words, i))
-        return cls(model.vocabulary, model.weights, model.base, sorted(naming))
+        return cls(model.keys, model.starts, model.books, model.weights, model.base, sorted(naming))
 
     @classmethod
     def of_bags(cls, bags: Sequence[Counter]) -> BookModel:
@@ -155,60 +185,75 @@ class BookModel:
         vocabulary: dict[str, int] = {}
         rows, cols, values = [], [], []
         for b, bag in enumerate(bags):
-            for word, count in bag.items():
-                if count > 0:
-                    rows.append(b)
-                    cols.append(vocabulary.setdefault(word, len(vocabulary)))
-                    values.append(float(count))
-        tf, books, words = np.array(values), np.array(rows, dtype=np.int64), np.array(cols, dtype=np.int64)
+            used = [w for w, count in bag.items() if count > 0]
+            for word in used:
+                if word not in vocabulary:
+                    vocabulary[word] = len(vocabulary)
+            cols.append(np.fromiter(map(vocabulary.__getitem__, used), dtype=np.int64, count=len(used)))
+            values.append(np.fromiter(map(bag.__getitem__, used), dtype=np.float64, count=len(used)))
+            rows.append(np.full(len(used), b, dtype=np.int64))
+        tf = np.concatenate(values) if values else np.zeros(0)
+        books = np.concatenate(rows) if rows else np.zeros(0, dtype=np.int64)
+        words = np.concatenate(cols) if cols else np.zeros(0, dtype=np.int64)
         lengths = np.bincount(books, weights=tf, minlength=len(bags))
         background = np.bincount(words, weights=tf, minlength=len(vocabulary)) / max(lengths.sum(), 1.0)
         weights = np.log1p(tf / (SMOOTHING * background[words]))
-        matrix = sparse.csc_matrix((weights, (books, words)), shape=(len(bags), len(vocabulary)))
-        return cls(vocabulary, matrix, np.log(SMOOTHING / (lengths + SMOOTHING)))
+        keys = np.fromiter((_key(w) for w in vocabulary), dtype=np.uint64, count=len(vocabulary))
+        column = np.empty(len(keys), dtype=np.int64)
+        column[np.argsort(keys, kind="stable")] = np.arange(len(keys))  # columns in key order
+        order = np.lexsort((books, column[words]))
+        starts = np.zeros(len(keys) + 1, dtype=np.int64)
+        np.cumsum(np.bincount(column[words], minlength=len(keys)), out=starts[1:])
+        return cls(np.sort(keys), starts, books[order].astype(np.int32), weights[order].astype(np.float32),
+                   np.log(SMOOTHING / (lengths + SMOOTHING)))
 
     @classmethod
     def of_texts(cls, books: Sequence[Named], texts: Iterable[str]) -> BookModel:
         """The model of the books' profile texts (library_profiles)."""
         stems: dict[str, str] = {}
-        return cls.of_books(books, [Counter(stems.setdefault(t, stem(t)) for t in tokenize(text)) for text in texts])
+        bags = [Counter(stems[t] if t in stems else stems.setdefault(t, _stem_term(t)) for t in text.split())
+                for text in texts]
+        return cls.of_books(books, bags)
 
-    @property
-    def spread(self) -> np.ndarray:
-        """Per word, how many books use it (names included)."""
-        return np.diff(self.weights.indptr)
+    def _column(self, word: str) -> int | None:
+        key = np.uint64(_key(word))
+        j = int(np.searchsorted(self.keys, key))
+        return j if j < len(self.keys) and self.keys[j] == key else None
+
+    def spread(self, word: str) -> int:
+        """How many books use a word (names included)."""
+        j = self._column(word)
+        return 0 if j is None else int(self.starts[j + 1] - self.starts[j])
 
     def scores(self, query: str) -> np.ndarray:
         """Per book, the log-likelihood ratio of the question's words under the book against the library."""
-        columns = [j for t in tokenize(query) if (j := self.vocabulary.get(stem(t))) is not None]
+        columns = [j for w in question_words(query) if (j := self._column(w)) is not None]
         if not columns:
             return np.zeros(len(self.base))
-        w = self.weights
-        spans = [slice(w.indptr[j], w.indptr[j + 1]) for j in columns]
-        books = np.concatenate([w.indices[span] for span in spans])
-        weights = np.concatenate([w.data[span] for span in spans])
+        spans = [slice(self.starts[j], self.starts[j + 1]) for j in columns]
+        books = np.concatenate([self.books[span] for span in spans])
+        weights = np.concatenate([self.weights[span] for span in spans]).astype(np.float64)
         return np.bincount(books, weights=weights, minlength=len(self.base)) + len(columns) * self.base
 
     def save(self, folder: Path) -> None:
         """Write the model into a folder (read back with `load`); the marker file last."""
         folder.mkdir(parents=True, exist_ok=True)
-        sparse.save_npz(folder / "weights.npz", self.weights)
-        np.save(folder / "base.npy", self.base)
-        (folder / "vocabulary.json").write_text(json.dumps(self.vocabulary), encoding="utf-8")
+        for name in _ARRAYS:
+            np.save(folder / f"{name}.npy", getattr(self, name))
         naming = [[sorted(words), book] for words, book in self.naming]
         (folder / MODEL_FILE).write_text(json.dumps({"books": len(self.base), "naming": naming}), encoding="utf-8")
 
     @classmethod
     def load(cls, folder: Path) -> BookModel:
-        """A model saved with `save`."""
+        """A model saved with `save`, its arrays memory-mapped."""
         marker = json.loads((folder / MODEL_FILE).read_text(encoding="utf-8"))
-        books = marker["books"]
-        weights = sparse.csc_matrix(sparse.load_npz(folder / "weights.npz"))
-        base = np.load(folder / "base.npy")
-        vocabulary = json.loads((folder / "vocabulary.json").read_text(encoding="utf-8"))
-        if len(base) != books or weights.shape != (books, len(vocabulary)):
+        keys, starts, books, weights, base = (np.load(folder / f"{name}.npy", mmap_mode="r") for name in _ARRAYS)
+        if len(base) != marker["books"] or len(starts) != len(keys) + 1 or not len(books) == len(weights) == starts[-1]:
             raise ValueError(f"{folder}: inconsistent detector files")
-        return cls(vocabulary, weights, base, marker["naming"])
+        return cls(keys, starts, books, weights, base, marker["naming"])
+
+
+_ARRAYS = ("keys", "starts", "books", "weights", "base")
 
 
 def _softmax(z: np.ndarray) -> np.ndarray:
