@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from rulespal.detection import CONFIDENT, BookModel, GameDetector, book_bag, library_profiles, stem
+from rulespal.detection import CONFIDENT, PAIR, BookModel, GameDetector, book_bag, library_profiles, stem
 from rulespal.lexical import tokenize
 
 
@@ -19,9 +19,15 @@ class Book:
     aliases: tuple[str, ...] = ()
 
 
+def _terms(text: str) -> Counter:
+    """What book_terms counts for a one-section book: tokens and pairs of adjacent tokens."""
+    tokens = tokenize(text)
+    return Counter(tokens + [f"{a}{PAIR}{b}" for a, b in zip(tokens, tokens[1:], strict=False)])
+
+
 def _detector(texts: dict[str, str], aliases: dict[str, tuple[str, ...]] | None = None) -> GameDetector:
     books = [Book(g, g.replace("-", " ").title(), (aliases or {}).get(g, ())) for g in texts]
-    counts = [Counter(tokenize(t)) for t in texts.values()]
+    counts = [_terms(t) for t in texts.values()]
     return GameDetector(books, library_profiles(books, [[] for _ in books], counts))
 
 
@@ -87,7 +93,7 @@ def test_a_name_counts_as_much_as_it_is_distinctive():
 
 def test_profiles_and_bags_score_the_same():
     books = [Book("trumps", "Trumps"), Book("pegs", "Pegs", ("Crib",))]
-    counts = [Counter(tokenize(CARD_GAMES["trumps"])), Counter(tokenize(CARD_GAMES["pegs"]))]
+    counts = [_terms(CARD_GAMES["trumps"]), _terms(CARD_GAMES["pegs"])]
     from_texts = GameDetector(books, library_profiles(books, [[], []], counts))
     bags = [book_bag(b, c) for b, c in zip(books, counts, strict=True)]
     from_bags = GameDetector(books, model=BookModel.of_books(books, bags))
@@ -97,7 +103,7 @@ def test_profiles_and_bags_score_the_same():
 
 def test_model_is_saved_and_read_back(tmp_path):
     books = [Book(g, g.title()) for g in CARD_GAMES]
-    bags = [book_bag(b, Counter(tokenize(t))) for b, t in zip(books, CARD_GAMES.values(), strict=True)]
+    bags = [book_bag(b, _terms(t)) for b, t in zip(books, CARD_GAMES.values(), strict=True)]
     model = BookModel.of_books(books, bags)
     model.save(tmp_path / "m")
     again = GameDetector(books, model=BookModel.load(tmp_path / "m"))
@@ -129,3 +135,31 @@ def test_eval_summary_counts_confident_wrong_asked_and_reliability():
     levels = {r["confidence_at_least"]: r for r in summary["reliability"]}
     assert levels[0.5] == {"confidence_at_least": 0.5, "share": 0.75, "right": 0.667}
     assert levels[0.99] == {"confidence_at_least": 0.99, "share": 0.25, "right": 1.0}
+
+
+def test_pairs_of_words_name_rules_that_single_words_do_not():
+    books = {"dice": "A full house scores 25. Roll five dice; a small straight scores 30. " * 3,
+             "hotel": "When the house is full, guests wait in rooms. Rooms score by floor and view, lift, stair. " * 3}
+    detector = _detector(books)
+    # 'full' and 'house' are words of both books, as often; only one has them as a pair
+    assert detector.candidates("a full house", {})[0].game == "dice"
+    assert detector.candidates("the house, full", {})[0].game == "hotel"
+
+
+def test_catalogue_rebuilds_a_detector_saved_in_an_older_format(tmp_path):
+    from rulespal.catalogue import Catalogue
+    from rulespal.library import Library
+
+    books = tmp_path / "books"
+    books.mkdir()
+    for game, text in CARD_GAMES.items():
+        (books / f"{game}.md").write_text(f"---\nid: {game}\ntitle: {game.title()}\n---\n# Rules\n{text}\n")
+    library = Library.from_paths([books])
+    first = Catalogue(tmp_path / "cat").detector(library)
+    (folder,) = (tmp_path / "cat").glob("detector-*")
+    for old in folder.iterdir():  # as an older version left it: other files, no marker of this format
+        old.unlink()
+    (folder / "size.json").write_text("3")
+    again = Catalogue(tmp_path / "cat").detector(Library(library.infos))
+    assert again.candidates("peg out", {}) == first.candidates("peg out", {})
+    assert any(folder.glob("*.npy"))
