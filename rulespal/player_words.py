@@ -22,6 +22,7 @@ PLAYER_WORDS: tuple[tuple[str, str], ...] = (
     (r"lose points|minus|negative|cost(?:s|ing)? me", "penalty"),
     (r"how many people|how many players|player count", "number of players"),
     (r"(?:write|note|jot|mark)(?:s|ing)? (?:it |them |this |that )?down", "record"),
+    (r"(?:have|has|had|forced|obliged|required) to|must (?:i|you|we|they|he|she)|made to", "compulsory"),
 )
 _COMPILED = tuple((re.compile(rf"\b(?:{pattern})\b", re.I), term) for pattern, term in PLAYER_WORDS)
 _AGAIN = re.compile(r"\b([a-z]{4,}) again\b", re.I)  # 'double again' is what a rulebook calls a redouble

@@ -70,3 +70,7 @@ def test_word_forms_meet_in_the_lexical_search(tmp_path):
     retriever = Retriever(Library.from_paths([tmp_path]), none, none, none)
     hits = retriever.search("where do the pieces start?", "men", mode="bm25").hits
     assert hits[0].section_id == "starting-position"
+
+
+def test_having_to_do_something_is_searched_as_compulsory():
+    assert with_book_terms("do I have to take it?") == "do I have to take it? (compulsory)"
