@@ -131,5 +131,9 @@ def build(book: Rulebook, section: Section, spans: Sequence[tuple[int, int]], bu
                     side.append(_piece(sibling))
                     covered.append(sibling.id)
                     used += len(side[-1]) + 2
+    parent = book.section(section.parent_id) if section.parent_id else None
+    if len(covered) == 1 and parent is not None and parent.text.strip() and used + len(_piece(parent)) + 2 <= budget:
+        before.append(_piece(parent))  # a lone subsection is read after the rule it qualifies
+        covered.append(parent.id)
     text_out = "\n\n".join([*before[::-1], own, *after])
     return Passage(text_out, span or section.title, tuple(covered))

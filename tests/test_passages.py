@@ -58,3 +58,12 @@ def test_a_short_parent_brings_the_subsections_the_search_matched_first():
     assert "24-point" not in build(book, parent, [(0, 10)], budget=600).text
     passage = build(book, parent, [(0, 10)], budget=600, matched=("2-the-board", start))
     assert "24-point" in passage.text and start in passage.covered and len(passage.text) <= 600
+
+
+def test_a_lone_subsection_is_read_after_the_rule_it_qualifies():
+    book = parse_rulebook("---\nid: g\ntitle: G\n---\n# Breaking Hearts\nHearts may not be led until broken.\n"
+                          "## Only Hearts Left\nA player holding only hearts may lead one.\n", "g.md")
+    child = book.section("breaking-hearts/only-hearts-left")
+    passage = build(book, child, [(0, len(child.text))])
+    assert passage.text.index("may not be led") < passage.text.index("holding only hearts")
+    assert "breaking-hearts" in passage.covered
