@@ -22,11 +22,11 @@ CACHE_LIMIT = 50_000
 CANDIDATES = 40  # candidates kept, best first
 SECTIONS = 5  # top sections whose sentences compete
 SHORT_PARENT = 300  # a hit section shorter than this brings its subsections' sentences too
-SHOWN_CHARS = 450  # the deciding sentence and its section's next best ones, up to this many characters
-SECOND_RATIO = 0.75  # another section's best sentence is shown too when it scores at least this share of the best
+SHOWN_CHARS = 800  # the sentences shown, best first, up to this many characters
+SAME_RATIO = 0.60  # the best sentence's section: its sentences scoring at least this share of the best are shown
+OTHER_RATIO = 0.75  # another section's sentences need this share: a near tie means the scorer cannot tell them apart
 DENSE, LEXICAL, CUE, PRIOR, SHORT = 1.0, 0.8, 0.12, 0.20, 0.15
 SHORT_UNIT = 60  # units shorter than this lose up to SHORT: a short line matches many questions by accident
-RIVAL_CHARS = 300  # the rival section's sentences shown beyond its best one, up to this many characters
 
 _MODAL = re.compile(r"\b(must|may|cannot|can ?not|can't|only|never|always|except|unless|not|no|allowed|instead|"
                     r"required|may not|have to|either|any)\b", re.I)
@@ -110,23 +110,19 @@ class Evidence:
         return max((s.similarity for s in self.sentences), default=0.0)
 
     def shown(self, budget: int = 0) -> tuple[EvidenceSentence, ...]:
-        """The sentences to show, in reading order: the best and more of its section's sentences by score while
-        they fit the character budget; when another section's best scores nearly as high, that one too, with more
-        of its own section's sentences within RIVAL_CHARS."""
+        """The sentences to show, in reading order: the best, then every sentence the scorer can hardly tell from
+        it (its own section's from SAME_RATIO of its score, another section's from OTHER_RATIO), best first while
+        they fit the character budget."""
         budget = budget or SHOWN_CHARS
         if not self.sentences:
             return ()
         best = self.sentences[0]
-        rival = next((s for s in self.sentences[1:] if s.section_id != best.section_id), None)
-        limits = {best.section_id: budget}
-        if rival is not None and rival.score >= SECOND_RATIO * best.score:
-            limits[rival.section_id] = RIVAL_CHARS
-        picked, used = [], dict.fromkeys(limits, 0)
-        for sentence in self.sentences:
-            sid = sentence.section_id
-            if sid in limits and (not used[sid] or used[sid] + len(sentence.text) <= limits[sid]):
+        picked, used = [best], len(best.text)
+        for sentence in self.sentences[1:]:
+            ratio = SAME_RATIO if sentence.section_id == best.section_id else OTHER_RATIO
+            if sentence.score >= ratio * best.score and used + len(sentence.text) <= budget:
                 picked.append(sentence)
-                used[sid] += len(sentence.text)
+                used += len(sentence.text)
         return tuple(sorted(picked, key=lambda s: (s.section_rank, s.position)))
 
 

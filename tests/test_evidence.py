@@ -78,16 +78,16 @@ def _sentence(section: str, text: str, score: float, place: int) -> EvidenceSent
     return EvidenceSentence("g", section, section.title(), text, 0, (0, place), score, 0.5, 0.5)
 
 
-def test_a_close_rival_section_is_shown_with_its_own_best_sentences():
-    filler = "x" * 200
+def test_every_sentence_the_scorer_can_hardly_tell_from_the_best_is_shown():
+    filler = "x" * 300
     best = _sentence("scoring", "The best sentence of the best section.", 1.0, 0)
-    close = _sentence("check", f"The rival's best sentence. {filler}", 0.8, 1)
-    close_more = _sentence("check", "If the total is less than the threshold, the season continues.", 0.7, 2)
-    close_long = _sentence("check", f"A long third sentence of the rival. {filler}", 0.6, 3)
-    far = _sentence("tips", "A far section's sentence.", 0.5, 4)
-    shown = Evidence((best, close, close_more, close_long, far), 1.0, 1.0).shown()
-    assert shown == (best, close, close_more)  # the rival within its budget, the far section not at all
-    assert Evidence((best, far), 1.0, 1.0).shown() == (best,)
+    rival = _sentence("check", "The rival section's best sentence, nearly as good.", 0.8, 1)
+    same = _sentence("scoring", "A sentence of the best section, well below the best.", 0.65, 2)
+    other = _sentence("tips", "Another section's sentence at the same score.", 0.65, 3)
+    long = _sentence("check", f"A close sentence too long for the budget. {filler}", 0.79, 4)
+    shown = Evidence((best, rival, long, same, other), 1.0, 1.0).shown(budget=300)
+    assert shown == (best, rival, same)  # reading order; the long one over budget, the far section's not close
+    assert Evidence((best, other), 1.0, 1.0).shown() == (best,)
 
 
 def test_the_operation_for_a_pasted_position_comes_from_the_question_and_the_schemas():
