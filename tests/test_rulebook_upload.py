@@ -8,13 +8,17 @@ import json
 from pathlib import Path
 
 import pytest
+from api_harness import sse_events
 from fastapi.testclient import TestClient
 from pdf_fixtures import render_fixture
 from reportlab.pdfgen import canvas
 
+from rulespal import upload
 from rulespal.agent import build_assistant
 from rulespal.api.app import create_app
+from rulespal.api.routers.rulebooks import _upload_events
 from rulespal.citations import verify
+from rulespal.index import EMBED_BATCH
 from rulespal.service import RulesPal
 from rulespal.settings import Settings
 from rulespal.upload import upload_id
@@ -47,6 +51,22 @@ def _post(client: TestClient, name: str, data: bytes, token: str | None = None):
     headers = {"Authorization": f"Bearer {token}"} if token else {}
     return client.post("/api/rulebooks", files={"file": (name, io.BytesIO(data), "application/octet-stream")},
                        headers=headers)
+
+
+def _stream(client: TestClient, name: str, data: bytes) -> tuple[int, list[tuple[str, dict]]]:
+    """POST a file asking for server-sent events: the status and the events (or the JSON body of an HTTP error)."""
+    files = {"file": (name, io.BytesIO(data), "application/octet-stream")}
+    with client.stream("POST", "/api/rulebooks", files=files, headers={"Accept": "text/event-stream"}) as response:
+        if response.status_code != 200:
+            response.read()
+            return response.status_code, [("http-error", response.json())]
+        return 200, sse_events(response.iter_lines())
+
+
+def _marsh(sections: int) -> bytes:
+    """A Markdown rulebook with one short rule per section (one chunk each)."""
+    rules = "".join(f"# Reed {n}\n\nReed {n} bends when a heron lands on it in round {n}.\n\n" for n in range(sections))
+    return f"---\ntitle: Marsh Game\n---\n\n{rules}".encode()
 
 
 def _problem(response) -> str:
@@ -218,3 +238,52 @@ def test_serve_tells_the_app_where_it_listens(monkeypatch):
         assert get_settings().host == "0.0.0.0"
     finally:
         get_settings.cache_clear()
+
+
+def test_streamed_upload_reports_indexing_progress_then_the_added_book(pal: RulesPal):
+    """With `Accept: text/event-stream`: stage indexing, progress up to the book's chunks, then the same JSON as the
+    201 answer; refusals before any work are still plain HTTP errors, later ones `error` events with their status."""
+    client = _client(pal)
+    status, events = _stream(client, "marsh-game.md", _marsh(300))
+    assert status == 200, events
+    kinds = [kind for kind, _data in events]
+    assert kinds[0] == "stage" and kinds[-1] == "added" and set(kinds[1:-1]) == {"progress"}, kinds
+    total = events[0][1]["chunks"]
+    assert events[0][1] == {"stage": "indexing", "chunks": total} and total > EMBED_BATCH
+    chunks = [data["chunks"] for kind, data in events if kind == "progress"]
+    assert len(set(chunks)) > 1 and chunks == sorted(chunks) and chunks[-1] == total
+    assert {data["total"] for kind, data in events if kind == "progress"} == {total}
+    assert events[-1][1] == client.get("/api/games/marsh-game/toc").json() | {"id": "marsh-game", "pdf": False}
+    assert _post(client, "marsh-game.md", _marsh(300)).json() == events[-1][1]  # the 201 answer, unchanged book
+
+    assert _stream(client, "picture.png", PNG) == (415, [("http-error", {"detail": "the file is neither a PDF "
+                                                                   "(starting with %PDF-) nor UTF-8 Markdown text"})])
+    assert _stream(client, "long.pdf", _blank_pdf(6))[0] == 422
+    clash = LAKE.replace("Fish swim", "Sharks swim").encode()
+    status, events = _stream(client, "other.md", clash)
+    plain = _post(client, "other.md", clash)
+    assert status == 200 and [kind for kind, _data in events] == ["stage", "error"]
+    assert events[-1][1] == {"message": _problem(plain), "status": 422, **plain.json()}
+    assert client.delete("/api/rulebooks/marsh-game").status_code == 200
+
+
+def test_streamed_upload_of_a_pdf_reports_its_conversion(pal: RulesPal, river_pdf: bytes):
+    """A PDF's stream starts with its conversion and page count."""
+    status, events = _stream(_client(pal), "creek-game.pdf", river_pdf)
+    assert status == 200, events
+    assert [kind for kind, _data in events][:2] == ["stage", "stage"] and events[-1][0] == "added"
+    assert [data.get("stage") for _kind, data in events[:2]] == ["converting", "indexing"]
+    assert events[0][1]["pages"] == 1 and events[-1][1]["pdf"] is True
+    assert _client(pal).delete("/api/rulebooks/creek-game").status_code == 200
+
+
+def test_a_client_that_goes_away_leaves_no_book(pal: RulesPal):
+    """Closing the event stream mid-indexing aborts the upload: files, library and index stay as they were."""
+    before = (pal.library.ids, sorted(p.name for p in pal.settings.books_dir.iterdir()))
+    events = _upload_events(pal, "heron-game.md", _marsh(300).replace(b"Marsh Game", b"Heron Game"))
+    assert next(events).data["stage"] == "indexing"
+    events.close()
+    with upload._CHANGING:  # the upload has finished undoing itself
+        after = (pal.library.ids, sorted(p.name for p in pal.settings.books_dir.iterdir()))
+    assert after == before and "heron-game" not in pal.library.ids
+    assert _client(pal).get("/api/search", params={"q": "heron", "game": "heron-game"}).status_code == 404

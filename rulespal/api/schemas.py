@@ -57,6 +57,18 @@ class RulebookAddedOut(TocOut):
     pdf: bool = Field(description="Whether the original PDF is served at /api/games/{id}/pdf.")
 
 
+class RulebookEventOut(BaseModel):
+    """One server-sent event of POST /api/rulebooks with `Accept: text/event-stream`: `event: <event>` and
+    `data: <a JSON object>`."""
+
+    event: Literal["stage", "progress", "added", "error"]
+    data: str = Field(description="A JSON object: stage {stage: 'converting', pages} (PDF only) or {stage: "
+                                  "'indexing', chunks}; progress {chunks, total, books_done, books} (chunks embedded "
+                                  "so far; total null when other books are written too); added {the 201 answer}; "
+                                  "error {message, status, detail}.",
+                      json_schema_extra={"contentMediaType": "application/json", "contentSchema": {"type": "object"}})
+
+
 class RulebookDeletedOut(BaseModel):
     """A rulebook just removed, and the games left."""
 

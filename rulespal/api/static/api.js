@@ -58,7 +58,8 @@ export async function* readEvents(body) {
   }
 }
 
-function parseFrame(frame) {
+/** One SSE frame (the lines between blank lines) as {event, data}, or null when it carries no data. */
+export function parseFrame(frame) {
   let event = "message";
   const data = [];
   for (const line of frame.split("\n")) {
