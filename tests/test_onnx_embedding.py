@@ -51,7 +51,7 @@ def test_export_is_cached_by_weights_and_embedding_needs_no_torch(cache: Path,
     folder = Path(default_model_path())
     built = model_file(folder, cache, "int8")
     assert built.name.startswith(onnx_bert.weights_digest(folder)[:32])
-    monkeypatch.setattr(onnx_bert, "_build", lambda *_: pytest.fail("rebuilt a cached export"))
+    monkeypatch.setattr(onnx_bert, "_build_apart", lambda *_: pytest.fail("rebuilt a cached export"))
     assert model_file(folder, cache, "int8") == built
     embedder = Embedder(cache_dir=cache)
     assert embedder.model_id.endswith("+onnx-int8")  # an index of torch vectors is rebuilt, not mixed
