@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import re
 import time
 
 import httpx
@@ -842,18 +843,35 @@ Every crossing costs one coin, paid to the bank before the ferry leaves.
 """
 
 
+def _watch_add_status(page) -> None:
+    """Record every text the upload's status line shows, in order, in window.__statuses."""
+    page.evaluate("""() => {
+        const status = document.getElementById('add-status');
+        window.__statuses = [];
+        new MutationObserver(() => { window.__statuses.push(status.textContent); })
+            .observe(status, {subtree: true, childList: true, characterData: true});
+    }""")
+
+
 def test_add_a_rulebook_shows_its_contents_and_opens_the_pdf_page(page, server, tmp_path):
-    """Upload a PDF from the game picker: progress text, its contents to confirm, a new game card, p. N links."""
+    """Upload a PDF from the game picker: upload, conversion and indexing progress, its contents to confirm, a new
+    game card, p. N links."""
     source = tmp_path / "ferry-game.md"
     source.write_text(FERRY, encoding="utf-8")
     render_fixture(source, tmp_path / "ferry-game.pdf")
     try:
         page.goto("/#/cartographers/chat")
         page.locator(".add-rulebook summary").click()
+        _watch_add_status(page)
         page.set_input_files("#rulebook-file", str(tmp_path / "ferry-game.pdf"))
         page.get_by_role("button", name="Upload").click()
         expect(page.locator("#add-status")).to_have_text("Added Ferry Game (ferry-game). Check its contents:",
                                                          timeout=60_000)
+        statuses = page.evaluate("window.__statuses")
+        assert "Converting 1 page…" in statuses, statuses
+        indexed = [s for s in statuses if s.startswith("Indexing… ")]
+        assert indexed and re.fullmatch(r"Indexing… (\d+) of \1 passages", indexed[-1]), statuses
+        assert statuses.index("Converting 1 page…") < statuses.index(indexed[-1]) < len(statuses) - 1
         expect(page.locator(".game-card", has_text="Ferry Game")).to_be_visible()
         shot(page, "add-rulebook", full_page=False)
         page.locator("#add-result").get_by_role("link", name="Tolls").click()
@@ -864,3 +882,17 @@ def test_add_a_rulebook_shows_its_contents_and_opens_the_pdf_page(page, server, 
         expect(page.locator("#toc .toc-page").first).to_have_text(" p. 1")
     finally:
         httpx.delete(f"{server.url}/api/rulebooks/ferry-game", timeout=60)
+
+
+def test_add_a_rulebook_that_fails_while_indexing_says_why(page, tmp_path):
+    """A refusal that comes during the stream (its id is a bundled game's) reads like any other: "Not added: …"."""
+    clash = tmp_path / "raft-game.md"
+    clash.write_text("---\nid: cartographers\ntitle: Raft Game\n---\n\n# Rafts\n\nRafts drift.\n",
+                     encoding="utf-8")
+    page.goto("/#/cartographers/chat")
+    page.locator(".add-rulebook summary").click()
+    page.set_input_files("#rulebook-file", str(clash))
+    page.get_by_role("button", name="Upload").click()
+    expect(page.locator("#add-status")).to_contain_text("Not added: body.file: raft-game.md", timeout=60_000)
+    expect(page.locator("#add-status")).to_contain_text("already used")
+    expect(page.locator("#add-result")).to_be_empty()

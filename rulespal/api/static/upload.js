@@ -53,7 +53,9 @@ function send(file, onProgress, onEvent) {
 
 /** The status line for a `stage` or `progress` event of the upload. */
 function describeWork(event, data) {
-  if (event === "stage" && data.stage === "converting") return `Converting ${data.pages} pages…`;
+  if (event === "stage" && data.stage === "converting") {
+    return `Converting ${data.pages} page${data.pages === 1 ? "" : "s"}…`;
+  }
   if (event === "stage") return `Indexing… 0 of ${data.chunks} passages`;
   if (data.total === null) return `Indexing… ${data.chunks} passages (${data.books_done} of ${data.books} books)`;
   return `Indexing… ${data.chunks} of ${data.total} passages`;
