@@ -264,5 +264,6 @@ class ChatEventOut(BaseModel):
 
     event: Literal["token", "tool_call", "tool_result", "citations", "done", "error"]
     data: str = Field(description="A JSON object: token {text}; tool_call {name,args}; tool_result {name,result}; "
-                                  "citations {game,citations}; done {the whole answer}; error {message}.",
+                                  "citations {game,citations}; done {the whole answer}; error {message, status, "
+                                  "detail}: the status and body the same error gets as a response.",
                       json_schema_extra={"contentMediaType": "application/json", "contentSchema": {"type": "object"}})
