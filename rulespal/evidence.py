@@ -24,7 +24,7 @@ SECTIONS = 5  # top sections whose sentences compete
 SHORT_PARENT = 300  # a hit section shorter than this brings its subsections' sentences too
 SHOWN_CHARS = 800  # the sentences shown, best first, up to this many characters
 SAME_RATIO = 0.60  # the best sentence's section: its sentences scoring at least this share of the best are shown
-OTHER_RATIO = 0.75  # another section's sentences need this share: a near tie means the scorer cannot tell them apart
+OTHER_RATIO = 0.65  # another section's sentences need this share: a near tie means the scorer cannot tell them apart
 DENSE, LEXICAL, CUE, PRIOR, SHORT = 1.0, 0.8, 0.12, 0.20, 0.15
 SHORT_UNIT = 60  # units shorter than this lose up to SHORT: a short line matches many questions by accident
 

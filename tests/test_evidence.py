@@ -83,7 +83,7 @@ def test_every_sentence_the_scorer_can_hardly_tell_from_the_best_is_shown():
     best = _sentence("scoring", "The best sentence of the best section.", 1.0, 0)
     rival = _sentence("check", "The rival section's best sentence, nearly as good.", 0.8, 1)
     same = _sentence("scoring", "A sentence of the best section, well below the best.", 0.65, 2)
-    other = _sentence("tips", "Another section's sentence at the same score.", 0.65, 3)
+    other = _sentence("tips", "Another section's sentence below its ratio.", 0.62, 3)
     long = _sentence("check", f"A close sentence too long for the budget. {filler}", 0.79, 4)
     shown = Evidence((best, rival, long, same, other), 1.0, 1.0).shown(budget=300)
     assert shown == (best, rival, same)  # reading order; the long one over budget, the far section's not close
