@@ -38,7 +38,7 @@ VARIANTS = {  # name: (backend, options)
     "onnx-fp32": ("onnx", {"precision": "fp32"}),
     "onnx-int8": ("onnx", {"precision": "int8"}),
     "onnx-int8-matmul-only": ("onnx", {"precision": "int8-matmul"}),
-    "onnx-int8-batch16": ("onnx", {"precision": "int8", "batch": 16}),
+    "onnx-int8-batch32": ("onnx", {"precision": "int8", "batch": 32}),
     "onnx-int8-batch64": ("onnx", {"precision": "int8", "batch": 64}),
     "onnx-int8-book-sorted": ("onnx", {"precision": "int8", "window": 0}),
     "onnx-int8-1-thread": ("onnx", {"precision": "int8", "threads": 1}),
@@ -62,7 +62,7 @@ def onnx_encoder(options: dict, cache: Path):
     from rulespal.onnx_bert import OnnxBert, model_file
 
     folder = Path(default_model_path())
-    model = OnnxBert(folder, model_file(folder, cache, options["precision"]), batch=options.get("batch", 32),
+    model = OnnxBert(folder, model_file(folder, cache, options["precision"]), batch=options.get("batch", 16),
                      threads=options.get("threads", 0))
     return model.encode
 

@@ -93,7 +93,7 @@ class Embedder:
             _ = self._onnx() if self.folder is not None else self._model
 
     def embed(self, texts: Sequence[str]) -> list[list[float]]:
-        """Embed texts (documents or queries) as normalised float vectors, batched by length (ONNX: 32 at a time;
+        """Embed texts (documents or queries) as normalised float vectors, batched by length (ONNX: 16 at a time;
         torch: 16, half the activation memory of 32 at the same speed)."""
         with self._lock:
             if self.folder is not None:
