@@ -29,26 +29,15 @@ from rulespal.evals.datasets import save_result  # noqa: E402
 REPO = Path(__file__).resolve().parent.parent
 
 BUILD = """
-import hashlib, json, sys, time
-import numpy as np
+import json, sys, time
 from pathlib import Path
 from rulespal.embeddings import Embedder
 from rulespal.service import RulesPal
-
-class StandIn:
-    model_id = Embedder().model_id  # the version's real model id (nothing loaded): real searches use this index
-    def embed(self, texts):
-        out = []
-        for t in texts:
-            rng = np.random.default_rng(int.from_bytes(hashlib.sha256(t.encode()).digest()[:8], "little"))
-            v = rng.standard_normal(384)
-            out.append((v / np.linalg.norm(v)).tolist())
-        return out
-    def embed_query(self, text):
-        return self.embed([text])[0]
+sys.path.insert(0, sys.argv[2])  # this checkout's benchmarks/, for the stand-in vectors
+from stand_in import StandIn
 
 pal = RulesPal()
-pal.__dict__["embedder"] = StandIn()
+pal.__dict__["embedder"] = StandIn(Embedder().model_id)  # the version's real model id
 t = time.perf_counter()
 report = pal.ingest([Path(sys.argv[1])])
 print(json.dumps({"build_s": round(time.perf_counter() - t, 1), "chunks": report.chunks}))
@@ -123,7 +112,8 @@ def measure(name: str, src: Path, work: Path, library: Path, runs: int) -> dict:
     home = work / f"home-{name}"
     built = {}
     if not (home / "built.json").exists():
-        _, rss, out = run_measured([sys.executable, "-c", BUILD, str(library)], src, home)
+        here = str(Path(__file__).resolve().parent)
+        _, rss, out = run_measured([sys.executable, "-c", BUILD, str(library), here], src, home)
         built = {**json.loads(out), "build_peak_rss_mb": round(rss)}
         (home / "built.json").write_text(json.dumps(built))
     built = json.loads((home / "built.json").read_text())

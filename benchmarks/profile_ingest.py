@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import cProfile
-import hashlib
 import os
 import pstats
 import sys
@@ -17,29 +16,10 @@ import tempfile
 import time
 from pathlib import Path
 
-import numpy as np
-
 sys.path.insert(0, str(Path(__file__).parent))
 
 from bench_library import generate  # noqa: E402
-
-
-class StandIn:
-    """Fast, deterministic unit vectors under the real model id (nothing loaded)."""
-
-    def __init__(self, model_id: str):
-        self.model_id = model_id
-
-    def embed(self, texts: list[str]) -> list[list[float]]:
-        out = []
-        for t in texts:
-            rng = np.random.default_rng(int.from_bytes(hashlib.sha256(t.encode()).digest()[:8], "little"))
-            v = rng.standard_normal(384)
-            out.append((v / np.linalg.norm(v)).tolist())
-        return out
-
-    def embed_query(self, text: str) -> list[float]:
-        return self.embed([text])[0]
+from stand_in import StandIn  # noqa: E402
 
 
 def main() -> None:
