@@ -400,6 +400,7 @@ def test_mise_end_game_form_scores_and_round_trips(page):
 
 
 def ask(page, question: str) -> None:
+    page.locator(".chat-log").wait_for()  # the chat shows its game once the games have loaded
     page.locator("#question").fill(question)
     page.get_by_role("button", name="Ask").click()
 
@@ -896,3 +897,14 @@ def test_add_a_rulebook_that_fails_while_indexing_says_why(page, tmp_path):
     expect(page.locator("#add-status")).to_contain_text("Not added: body.file: raft-game.md", timeout=60_000)
     expect(page.locator("#add-status")).to_contain_text("already used")
     expect(page.locator("#add-result")).to_be_empty()
+
+
+def test_a_question_typed_before_the_games_load_is_kept(page):
+    held = []
+    page.route("**/api/games", lambda route: held.append(route))  # the game list answers when the test lets it
+    page.goto("/#/cartographers/chat")
+    page.locator("#question").fill("typed while the page was loading")
+    page.wait_for_timeout(300)
+    held[0].continue_()
+    page.locator(".chat-log").wait_for()
+    expect(page.locator("#question")).to_have_value("typed while the page was loading")

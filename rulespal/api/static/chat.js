@@ -155,8 +155,10 @@ export function createChat(panel, playView) {
 
   return {
     show(next) {
+      const typedEarly = game === null ? input.value : ""; // typed before the games loaded: kept, not wiped
       game = next;
       const state = stateOf(game);
+      if (typedEarly) state.draft = typedEarly;
       logs.replaceChildren(state.log);
       input.value = state.draft;
       input.placeholder = PLACEHOLDERS[game.id] || `e.g. How does a round of ${game.title} end?`;
