@@ -845,12 +845,14 @@ Every crossing costs one coin, paid to the bank before the ferry leaves.
 
 
 def _watch_add_status(page) -> None:
-    """Record every text the upload's status line shows, in order, in window.__statuses."""
+    """Record every text the upload's status line shows, in order, in window.__statuses (each change, even when
+    several events arrive in one chunk and the line changes twice before the observer runs)."""
     page.evaluate("""() => {
         const status = document.getElementById('add-status');
         window.__statuses = [];
-        new MutationObserver(() => { window.__statuses.push(status.textContent); })
-            .observe(status, {subtree: true, childList: true, characterData: true});
+        new MutationObserver((records) => {
+            for (const record of records) for (const n of record.addedNodes) window.__statuses.push(n.textContent);
+        }).observe(status, {childList: true});
     }""")
 
 
