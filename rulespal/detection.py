@@ -3,13 +3,15 @@
 Each book is a bag of its words and of its pairs of adjacent words ('follow suit', 'full house': named rules and
 components), from its headings and text, plus its names weighted as NAME_WEIGHT mentions. A question's words and
 pairs are scored against every book by how much more often the book uses them than the library does as a whole
-(query likelihood with Dirichlet smoothing against the library's background distribution): a word every book uses
-says nothing, a word one book uses often says a lot, and a short book is not favoured for merely being short. That
-score is added to the log of the games' votes among the nearest chunks, a name whose words no other book uses adds
-NAMED_WEIGHT, and a softmax over the library turns the sum into a probability per game. The two weights were fitted
-by maximum likelihood on dev questions only; the probabilities are somewhat overconfident between 0.5 and 0.97, so
-CONFIDENT sits where confident answers were right 353 times in 354 on the dev questions of three libraries (35 books,
-the same 35 asked about the bundled books, the three bundled ones)"""
+(query likelihood with Dirichlet smoothing against the library's background distribution), each word weighted by its
+rarity (how few books use it): a word every book uses says nothing, a word one book uses often says a lot, and a
+short book is not favoured for merely being short. That score is added to the log of the games' votes among the
+nearest chunks (each weighed by its similarity), a name whose words no other book uses adds NAMED_WEIGHT, and a
+softmax over the library turns the sum into a probability per game. The two weights were fitted by maximum
+likelihood on dev questions only (the 35-book library's own, the bundled books' and the outside books' asked in it);
+the probabilities are somewhat overconfident between 0.5 and 0.97, so CONFIDENT sits where confident answers were
+right 248 times in 248 on the dev questions of three libraries (35 books, the same 35 asked about the bundled books
+and the outside books, the three bundled ones)"""
 
 from __future__ import annotations
 
@@ -29,8 +31,8 @@ from rulespal.rulebook import Rulebook
 
 NAME_WEIGHT = 5  # a book's names count as five mentions in its bag of words
 SMOOTHING = 1000.0  # Dirichlet prior, in words of the library's background distribution
-LEXICAL_WEIGHT = 0.48  # per unit of log-likelihood ratio (fitted on the dev questions)
-VOTE_WEIGHT = 2.13  # per unit of log(1 + votes), votes counted in nearest chunks (fitted likewise)
+LEXICAL_WEIGHT = 0.63  # per unit of rarity-weighted log-likelihood ratio (fitted on the dev questions)
+VOTE_WEIGHT = 2.1  # per unit of log(1 + votes), votes counted in nearest chunks (fitted likewise)
 NAMED_WEIGHT = 8.0  # all the words of one of a book's names, one of them in no other book: it names the book
 VOTERS = 10  # nearest chunks that vote (retrieval.VOTES): a game's share of the votes times this is its count
 CONFIDENT = 0.97
@@ -152,6 +154,12 @@ def profiles(books: Sequence[Rulebook], counts: Sequence[Counter]) -> list[str]:
     return library_profiles(books, [[s.title for s in b.sections] for b in books], counts)
 
 
+def rarity(spread: np.ndarray, books: int) -> np.ndarray:
+    """How much a word used by `spread` of a library's `books` books can tell them apart: 1 for a word of one book,
+    near 0 for a word of every book (inverse book frequency, scaled to [0, 1])."""
+    return np.log((books + 1) / spread) / np.log(books + 1)
+
+
 def _key(word: str) -> int:
     """A word's 64-bit key in a saved model (stable across processes, unlike hash())."""
     return int.from_bytes(hashlib.blake2b(word.encode(), digest_size=8).digest(), "little")
@@ -159,9 +167,10 @@ def _key(word: str) -> int:
 
 class BookModel:
     """The books' word statistics for scoring a question: per word (column, found by its key) and book the
-    log-likelihood ratio weight log(1 + tf / (SMOOTHING * p_library(word))), stored by column (sparse); per book
-    log(SMOOTHING / (length + SMOOTHING)); and the names that name one book alone (`naming`: a name's words, the
-    book's index). Saved as arrays that are memory-mapped back, so a new process reads only what it scores."""
+    log-likelihood ratio weight log(1 + tf / (SMOOTHING * p_library(word))), stored by column (sparse; a column's
+    length is how many books use the word, which gives its rarity); per book log(SMOOTHING / (length + SMOOTHING));
+    and the names that name one book alone (`naming`: a name's words, the book's index). Saved as arrays that are
+    memory-mapped back, so a new process reads only what it scores."""
 
     def __init__(self, keys: np.ndarray, starts: np.ndarray, books: np.ndarray, weights: np.ndarray,
                  base: np.ndarray, naming: Sequence[tuple[Sequence[str], int]] = ()):
@@ -228,14 +237,17 @@ class BookModel:
         return 0 if j is None else int(self.starts[j + 1] - self.starts[j])
 
     def scores(self, query: str) -> np.ndarray:
-        """Per book, the log-likelihood ratio of the question's words under the book against the library."""
+        """Per book, the log-likelihood ratio of the question's words under the book against the library, each
+        word's share weighted by its rarity."""
         columns = [j for w in question_words(query) if (j := self._column(w)) is not None]
         if not columns:
             return np.zeros(len(self.base))
         spans = [slice(self.starts[j], self.starts[j + 1]) for j in columns]
+        spreads = np.array([span.stop - span.start for span in spans])
+        rarities = rarity(spreads, len(self.base))
         books = np.concatenate([self.books[span] for span in spans])
-        weights = np.concatenate([self.weights[span] for span in spans]).astype(np.float64)
-        return np.bincount(books, weights=weights, minlength=len(self.base)) + len(columns) * self.base
+        weights = np.concatenate([self.weights[span] for span in spans]) * np.repeat(rarities, spreads)
+        return np.bincount(books, weights=weights, minlength=len(self.base)) + rarities.sum() * self.base
 
     def save(self, folder: Path) -> None:
         """Write the model into a folder (read back with `load`); the marker file last."""

@@ -21,6 +21,7 @@ from rulespal.store import ActiveIndex, VectorStore
 RRF_K = 60
 CANDIDATES = 40
 VOTES = 10  # nearest chunks across the library that vote for a game
+VOTE_POWER = 4  # a voting chunk weighs its cosine similarity to this power: the closest chunks count most
 DENSE_WEIGHT, LEXICAL_WEIGHT = 1.0, 1.3  # rulebook questions often share exact terms with the rule
 VARIANT_RANKS = 5  # ranks a variant's chunk gives up when the question does not name the variant
 MENTIONS = 1  # a word of a variant that no more than this many other sections use names it
@@ -168,12 +169,12 @@ class Retriever:
         return [(chunks[cid], score, similarity.get(cid)) for cid, score in order]
 
     def detect(self, query: str) -> tuple[Candidate, ...]:
-        """Likely games for a question, best first, with confidences."""
+        """Likely games for a question, best first, with confidences (the nearest chunks vote by similarity)."""
         votes: dict[str, float] = defaultdict(float)
         nearest = self.store.query(self.active.collection, self._query_vector(query), VOTES, None)
-        games = [game for cid, _sim in nearest if (game := cid.split(":", 1)[0]) in self.library]
-        for rank, game in enumerate(games):  # a chunk id starts with its game: no book is read to vote
-            votes[game] += 1.0 / (RRF_K + rank + 1)
+        games = [(game, sim) for cid, sim in nearest if (game := cid.split(":", 1)[0]) in self.library]
+        for game, similarity in games:  # a chunk id starts with its game: no book is read to vote
+            votes[game] += max(similarity, 0.0) ** VOTE_POWER
         named = self.library.mentioned(query)
         return self.detector.candidates(query, votes, named.id if named else None)
 

@@ -6,9 +6,10 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
+import numpy as np
 import pytest
 
-from rulespal.detection import CONFIDENT, PAIR, BookModel, GameDetector, book_bag, library_profiles, stem
+from rulespal.detection import CONFIDENT, PAIR, BookModel, GameDetector, book_bag, library_profiles, rarity, stem
 from rulespal.lexical import tokenize
 
 
@@ -56,6 +57,12 @@ def test_distinctive_words_win_over_words_every_book_uses():
     # 'card' is in every book: it decides nothing
     shares = [c.confidence for c in detector.candidates("card", {})]
     assert max(shares) - min(shares) < 0.2
+
+
+def test_a_word_fewer_books_use_weighs_more():
+    weights = rarity(np.array([1, 2, 10, 35]), 35)
+    assert weights[0] == pytest.approx(1.0) and list(weights) == sorted(weights, reverse=True)
+    assert weights[-1] < 0.05  # a word of every book
 
 
 def test_confidences_are_probabilities_and_grow_with_evidence():
