@@ -8,6 +8,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 import numpy as np
 
@@ -27,6 +28,7 @@ SAME_RATIO = 0.60  # the best sentence's section: its sentences scoring at least
 OTHER_RATIO = 0.65  # another section's sentences need this share: a near tie means the scorer cannot tell them apart
 DENSE, LEXICAL, CUE, PRIOR, SHORT = 1.0, 0.8, 0.12, 0.20, 0.15
 SHORT_UNIT = 60  # units shorter than this lose up to SHORT: a short line matches many questions by accident
+EXAMPLE = 0.20  # an example's units lose this: they share the question's situation, the rule they illustrate decides
 
 _MODAL = re.compile(r"\b(must|may|cannot|can ?not|can't|only|never|always|except|unless|not|no|allowed|instead|"
                     r"required|may not|have to|either|any)\b", re.I)
@@ -43,6 +45,8 @@ SHORT_SENTENCE = 45  # a sentence this short is read together with the one befor
 LEAD_IN_LIMIT = 400  # a lead-in line and its list items are one unit up to this length
 TABLE_LIMIT = 400  # a table (with its lead-in line) is one unit up to this length
 LIST_ITEM = re.compile(r"^\s*(?:[-*•]|\d+\.|[a-z]\.)\s+")
+_EXAMPLE_HEADING = re.compile(r"\bexamples?\b", re.I)
+_EXAMPLE_OPENING = re.compile(r"^(?:worked |for )?examples?\b|^e\.g\.", re.I)
 
 
 def rule_units(text: str) -> list[str]:
@@ -79,6 +83,12 @@ def rule_units(text: str) -> list[str]:
         units.extend(joined)
         lead_in = bool(units) and units[-1].endswith(":")
     return [u for u in units if len(u) >= MIN_QUOTE_CHARS]
+
+
+def example_units(text: str) -> set[str]:
+    """The units of a section's paragraphs that open as an example ('Example 2.', 'Worked example: …')."""
+    return {unit for raw in text.splitlines() if _EXAMPLE_OPENING.match(clean_line(raw))
+            for unit in rule_units(raw)}
 
 
 @dataclass(frozen=True)
@@ -126,6 +136,17 @@ class Evidence:
         return tuple(sorted(picked, key=lambda s: (s.section_rank, s.position)))
 
 
+class _Candidate(NamedTuple):
+    rank: int  # the section's retrieval rank
+    place: tuple[int, int]  # reading order
+    section_id: str
+    title: str
+    text: str
+    weight: float  # the section's rank prior
+    path: str  # the heading path, embedded with the unit
+    example: bool  # the unit is part of an example
+
+
 class EvidenceFinder:
     """Scores the sentences of the top sections against a question: meaning (embeddings), the question's rarer
     words, rule-language cues for the kind of question, and the section's retrieval rank."""
@@ -166,7 +187,7 @@ class EvidenceFinder:
             for token, weight in _weights(context, idf, set()).items():
                 wanted.setdefault(token, weight / 2)
         total = sum(wanted.values()) or 1.0
-        candidates: list[tuple[int, tuple[int, int], str, str, str, float, str]] = []
+        candidates: list[_Candidate] = []
         seen: set[str] = set()  # a section reached twice (as a hit and as a short parent's child) counts once
         for rank, hit in enumerate(found.hits[:SECTIONS]):
             section = book.section(hit.section_id)
@@ -177,26 +198,31 @@ class EvidenceFinder:
             family = [section] + (list(book.children(section.id)) if len(section.text) < SHORT_PARENT else [])
             for member in (m for m in family if m.id not in seen):
                 seen.add(member.id)
+                path = " > ".join(member.heading_path)
+                examples = example_units(member.text)
                 for pos, sent in enumerate(rule_units(member.text)):
-                    candidates.append((rank, (member.order, pos), member.id, member.title, sent, weight,
-                                       " > ".join(member.heading_path)))
+                    example = sent in examples or bool(_EXAMPLE_HEADING.search(path))
+                    candidates.append(_Candidate(rank, (member.order, pos), member.id, member.title, sent, weight,
+                                                 path, example))
         if not candidates:
             return Evidence((), 0.0, 0.0)
         query = f"{context} {question}" if context else question
         qvec = self._vectors([query])[0]
-        svecs = self._vectors([f"{path}: {sent}" for *_rest, sent, _w, path in candidates])
+        svecs = self._vectors([f"{c.path}: {c.text}" for c in candidates])
         sims = svecs @ qvec
         cue = _CUES.get(kind)
         scored = []
-        for (rank, place, sid, title, sent, weight, _path), sim in zip(candidates, sims, strict=True):
-            tokens = set(stems(f"{title} {sent}"))
+        for c, sim in zip(candidates, sims, strict=True):
+            tokens = set(stems(f"{c.title} {c.text}"))
             coverage = sum(w for t, w in wanted.items() if t in tokens) / total
-            bonus = CUE if cue is not None and cue.search(sent) else 0.0
-            if kind == "number" and _counts_asked(sent, wanted):
+            bonus = CUE if cue is not None and cue.search(c.text) else 0.0
+            if kind == "number" and _counts_asked(c.text, wanted):
                 bonus += CUE
-            short = SHORT * max(0.0, 1 - len(sent) / SHORT_UNIT)
-            score = DENSE * float(sim) + LEXICAL * coverage + bonus + PRIOR * weight - short
-            scored.append(EvidenceSentence(book.id, sid, title, sent, rank, place, score, float(sim), coverage))
+            short = SHORT * max(0.0, 1 - len(c.text) / SHORT_UNIT)
+            score = (DENSE * float(sim) + LEXICAL * coverage + bonus + PRIOR * c.weight - short
+                     - EXAMPLE * c.example)
+            scored.append(EvidenceSentence(book.id, c.section_id, c.title, c.text, c.rank, c.place, score,
+                                           float(sim), coverage))
         scored.sort(key=lambda s: -s.score)
         section_tokens = set()
         for hit in found.hits[:SECTIONS]:

@@ -2,7 +2,7 @@
 
 from rulespal.checks import leading_verdict, numbers, prose_passes
 from rulespal.citations import normalise
-from rulespal.evidence import Evidence, EvidenceSentence, rule_units
+from rulespal.evidence import Evidence, EvidenceSentence, example_units, rule_units
 from rulespal.player_words import with_book_terms
 from rulespal.questions import describes_position, engine_intent, question_kind
 from rulespal.tools import holds_a_move
@@ -30,6 +30,15 @@ def test_units_keep_what_a_sentence_leans_on_and_are_verbatim():
         "Spaces that share a side are adjacent. Spaces only at diagonals are not.",
     ]
     assert all(normalise(u) in normalise(SECTION) for u in units)
+
+
+def test_paragraphs_opening_as_an_example_are_examples():
+    text = ("The player with the most cosmonauts in a closed area scores it.\n\n"
+            "**Example 2.** Red closes the swamp. Red and blue each have three cosmonauts there, so they share.\n\n"
+            "Worked example: a village cluster of 6 spaces scores 8 stars in all.")
+    assert example_units(text) == {"Example 2. Red closes the swamp.",
+                                   "Red and blue each have three cosmonauts there, so they share.",
+                                   "Worked example: a village cluster of 6 spaces scores 8 stars in all."}
 
 
 def test_question_kinds_skip_leading_conditions_and_interjections():
