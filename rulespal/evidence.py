@@ -29,12 +29,18 @@ OTHER_RATIO = 0.65  # another section's sentences need this share: a near tie me
 DENSE, LEXICAL, CUE, PRIOR, SHORT = 1.0, 0.8, 0.12, 0.20, 0.15
 SHORT_UNIT = 60  # units shorter than this lose up to SHORT: a short line matches many questions by accident
 EXAMPLE = 0.20  # an example's units lose this: they share the question's situation, the rule they illustrate decides
+SCORING_CUE = 0.06  # a question about points: a unit that awards points gains this
+SIGNPOST = 0.10  # a unit pointing to another part of the book ('this chapter', 'described below') loses this
 
 _MODAL = re.compile(r"\b(must|may|cannot|can ?not|can't|only|never|always|except|unless|not|no|allowed|instead|"
                     r"required|may not|have to|either|any)\b", re.I)
 _NUMBER = re.compile(r"\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fourteen|fifteen|"
                      r"twenty|thirty|half|double|twice|once)\b", re.I)
 _CONDITION = re.compile(r"\b(if|when|whenever|otherwise|instead|in that case|unless|until|tie|tied|ties)\b", re.I)
+_SCORING = re.compile(r"\b(points?|scores?|scored|scoring|earns?|earned|gains?|gained|worth|awards?|awarded)\b", re.I)
+_SIGNPOST = re.compile(r"\bchapters?\b|\bsections? (?:below|above)\b|"
+                       r"\b(?:this|next|previous|following|own|later) sections?\b|"
+                       r"\b(?:described|explained|covered|dealt with) (?:below|above|later|under|in|here)\b", re.I)
 _CUES = {"yesno": _MODAL, "number": _NUMBER, "whatif": _CONDITION}
 _COUNTED = re.compile(r"\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty)"
                       r"\s+((?:[a-z'-]+\s+){0,2}[a-z'-]+)", re.I)
@@ -211,6 +217,7 @@ class EvidenceFinder:
         svecs = self._vectors([f"{c.path}: {c.text}" for c in candidates])
         sims = svecs @ qvec
         cue = _CUES.get(kind)
+        scoring = bool(_SCORING.search(question))
         scored = []
         for c, sim in zip(candidates, sims, strict=True):
             tokens = set(stems(f"{c.title} {c.text}"))
@@ -218,6 +225,10 @@ class EvidenceFinder:
             bonus = CUE if cue is not None and cue.search(c.text) else 0.0
             if kind == "number" and _counts_asked(c.text, wanted):
                 bonus += CUE
+            if scoring and _SCORING.search(c.text):
+                bonus += SCORING_CUE
+            if _SIGNPOST.search(c.text):
+                bonus -= SIGNPOST
             short = SHORT * max(0.0, 1 - len(c.text) / SHORT_UNIT)
             score = (DENSE * float(sim) + LEXICAL * coverage + bonus + PRIOR * c.weight - short
                      - EXAMPLE * c.example)

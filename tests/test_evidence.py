@@ -115,3 +115,59 @@ def test_players_words_are_searched_with_the_rulebook_terms():
     assert with_book_terms("is the tile next to mine counted?") == "is the tile next to mine counted? (adjacent)"
     assert with_book_terms("do we draw together?") == "do we draw together? (simultaneously)"
     assert with_book_terms("are adjacent tiles counted?") == "are adjacent tiles counted?"  # already the term
+
+
+
+class _FlatEmbedder:
+    """Every text the same vector: the scores differ by words and rule cues alone."""
+
+    def embed(self, texts):
+        return [[1.0, 0.0] for _ in texts]
+
+
+BOOK = """# Tiles
+
+## Scoring
+
+A closed area is scored by the player with the most tokens in it.
+
+### Scoring Examples
+
+Here a closed area is scored by the player with the most tokens in it: Red.
+
+## Turn
+
+A closed area stays on the table until the game ends, as described below.
+
+A closed area stays on the table until the game ends, whoever closed it.
+
+A closed area earns points for each tile in it.
+"""
+
+
+def _finder_and_hits(tmp_path, first: str):
+    from rulespal.evidence import EvidenceFinder
+    from rulespal.library import Library
+    from rulespal.retrieval import Hit, SearchResult
+
+    (tmp_path / "tiles.md").write_text(BOOK)
+    library = Library.from_paths([tmp_path / "tiles.md"])
+    book = library.resolve("tiles")
+    sections = sorted(book.sections, key=lambda s: s.id != first)
+    hits = tuple(Hit("tiles", s.id, s.title, s.heading_path, s.text, 1.0, 1.0) for s in sections)
+    return EvidenceFinder(library, _FlatEmbedder()), SearchResult("q", "tiles", False, hits)
+
+
+def test_an_example_gives_way_to_the_rule_it_illustrates(tmp_path):
+    finder, found = _finder_and_hits(tmp_path, "scoring/scoring-examples")
+    best = finder.find("which player is a closed area scored by?", found, "other").sentences[0]
+    assert best.text == "A closed area is scored by the player with the most tokens in it."
+
+
+def test_a_pointer_elsewhere_loses_and_a_question_about_points_wants_points(tmp_path):
+    finder, found = _finder_and_hits(tmp_path, "turn")
+    scores = {s.text: s.score for s in finder.find("how long does a closed area stay?", found, "other").sentences}
+    assert scores["A closed area stays on the table until the game ends, whoever closed it."] > scores[
+        "A closed area stays on the table until the game ends, as described below."]
+    best = finder.find("what does a closed area score?", found, "other").sentences[0]
+    assert best.text == "A closed area earns points for each tile in it."
