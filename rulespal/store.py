@@ -110,17 +110,18 @@ class VectorStore:
         return name
 
     def add(self, name: str, chunks: Sequence[Chunk], vectors: Sequence[Sequence[float]],
-            book_fingerprint: str) -> None:
-        """Write one book's chunks and their vectors into a collection, in batches (ids carry the fingerprint)."""
+            fingerprints: Mapping[str, str]) -> None:
+        """Write chunks (of one or more books) and their vectors into a collection, in batches; each chunk's id
+        and metadata carry its book's fingerprint (`fingerprints` by game id)."""
         collection = self.client.get_collection(name)
         for start in range(0, len(chunks), _BATCH):
             part = chunks[start:start + _BATCH]
             collection.add(
-                ids=[f"{c.id}@{book_fingerprint[:16]}" for c in part],
+                ids=[f"{c.id}@{fingerprints[c.game][:16]}" for c in part],
                 embeddings=_vectors(vectors[start:start + _BATCH]),
                 documents=[c.text for c in part],
-                metadatas=[{"game": c.game, "section_id": c.section_id, "title": c.title, "book": book_fingerprint,
-                            "heading_path": " > ".join(c.heading_path)} for c in part],
+                metadatas=[{"game": c.game, "section_id": c.section_id, "title": c.title,
+                            "book": fingerprints[c.game], "heading_path": " > ".join(c.heading_path)} for c in part],
             )
 
     def clear(self, name: str, book_fingerprint: str) -> None:

@@ -107,6 +107,7 @@ def test_failed_ingest_keeps_the_index_and_resumes_with_the_books_already_writte
         return embed(texts)
 
     monkeypatch.setattr(embedder, "embed", breaks_on_the_third_book)
+    monkeypatch.setattr("rulespal.index.EMBED_BATCH", 1)  # one chunk, so one book, per embedding call
     with pytest.raises(RuntimeError):
         ensure_index(Library.from_paths([books]), embedder, store)
     active = store.active()  # the served index did not change (b and c are written, not yet served)
@@ -127,6 +128,29 @@ def test_a_new_model_builds_a_new_collection(index, monkeypatch):
     assert first.active.collection not in names  # the old build is dropped once the new one is served
 
 
+def test_windows_run_across_books_and_a_book_is_recorded_once_all_its_chunks_are_written(index, monkeypatch):
+    books, store, embedder = index
+    _book(books, "a", "Rules of a about trolls.")
+    _book(books, "b", "\n\n".join(f"Rule {i}: trolls move {i} spaces." + " More words." * 40 for i in range(3)))
+    _book(books, "c", "Rules of c about trolls.")
+    calls, added, recorded = [], [], []
+    embed, add, record = embedder.embed, store.add, store.record
+    monkeypatch.setattr(embedder, "embed", lambda texts: calls.append(len(texts)) or embed(texts))
+    monkeypatch.setattr(store, "add", lambda name, chunks, vectors, fps: added.extend(c.game for c in chunks) or
+                        add(name, chunks, vectors, fps))
+    monkeypatch.setattr(store, "record", lambda name, game, entry: recorded.append(
+        (game, entry.chunks, added.count(game))) or record(name, game, entry))
+    built = ensure_index(Library.from_paths([books]), embedder, store)
+    assert calls == [5] and [g for g, _n, _a in recorded] == ["a", "b", "c"]  # one call for the three books
+    assert built.active.chunk_count == 5
+
+    monkeypatch.setattr("rulespal.index.EMBED_BATCH", 2)
+    calls.clear(), added.clear(), recorded.clear()
+    ensure_index(Library.from_paths([books]), embedder, store, force=True)
+    assert calls == [2, 2, 1] and added == ["a", "b", "b", "b", "c"]
+    assert recorded == [("a", 1, 1), ("b", 3, 3), ("c", 1, 1)]  # each recorded once all its chunks were added
+
+
 def test_progress_counts_books_and_cached_vectors_are_reused(index, tmp_path, monkeypatch):
     from rulespal.embedding_cache import EmbeddingCache
 
@@ -140,7 +164,7 @@ def test_progress_counts_books_and_cached_vectors_are_reused(index, tmp_path, mo
     built = ensure_index(Library.from_paths([books]), embedder, store, cache=cache,
                          progress=lambda done, total, chunks: seen.append((done, total, chunks)))
     chunks = built.active.chunk_count
-    assert chunks > 16 and seen[-1] == (2, 2, chunks) and (1, 2, chunks - 1) in seen  # b has one chunk
+    assert chunks > 16 and seen[-1] == (2, 2, chunks) and all(t == 2 for _d, t, _c in seen)
     assert any(s[0] == 0 for s in seen) and [s[2] for s in seen] == sorted(s[2] for s in seen)  # batch by batch
     monkeypatch.setattr(embedder, "embed", lambda _texts: (_ for _ in ()).throw(AssertionError("re-embedded")))
     again = ensure_index(Library.from_paths([books]), embedder, store, force=True, cache=cache)

@@ -18,7 +18,6 @@ from rulespal.agent import build_assistant
 from rulespal.api.app import create_app
 from rulespal.api.routers.rulebooks import _upload_events
 from rulespal.citations import verify
-from rulespal.index import EMBED_BATCH
 from rulespal.service import RulesPal
 from rulespal.settings import Settings
 from rulespal.upload import upload_id
@@ -240,16 +239,17 @@ def test_serve_tells_the_app_where_it_listens(monkeypatch):
         get_settings.cache_clear()
 
 
-def test_streamed_upload_reports_indexing_progress_then_the_added_book(pal: RulesPal):
+def test_streamed_upload_reports_indexing_progress_then_the_added_book(pal: RulesPal, monkeypatch):
     """With `Accept: text/event-stream`: stage indexing, progress up to the book's chunks, then the same JSON as the
     201 answer; refusals before any work are still plain HTTP errors, later ones `error` events with their status."""
+    monkeypatch.setattr("rulespal.index.EMBED_BATCH", 64)  # several windows for one book
     client = _client(pal)
     status, events = _stream(client, "marsh-game.md", _marsh(300))
     assert status == 200, events
     kinds = [kind for kind, _data in events]
     assert kinds[0] == "stage" and kinds[-1] == "added" and set(kinds[1:-1]) == {"progress"}, kinds
     total = events[0][1]["chunks"]
-    assert events[0][1] == {"stage": "indexing", "chunks": total} and total > EMBED_BATCH
+    assert events[0][1] == {"stage": "indexing", "chunks": total} and total > 64
     chunks = [data["chunks"] for kind, data in events if kind == "progress"]
     assert len(set(chunks)) > 1 and chunks == sorted(chunks) and chunks[-1] == total
     assert {data["total"] for kind, data in events if kind == "progress"} == {total}
