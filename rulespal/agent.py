@@ -116,16 +116,15 @@ class Assistant:
         history = self.conversations.history(thread_id)
         game = self._resolve_game(question, game, history)
         previous = history[-1].query if history and is_followup(question) else None
-        searched = with_book_terms(question)  # players' words joined by the rulebook terms they stand for
-        found = self.pal.search(searched, game=game, k=HITS, follow_up_of=previous)
+        found = self.pal.search(question, game=game, k=HITS, follow_up_of=previous)  # adds the book's terms itself
         if found.game is None and history and history[-1].game:  # unsure which game: the thread's game goes on
-            found = self.pal.search(searched, game=history[-1].game, k=HITS, follow_up_of=previous)
+            found = self.pal.search(question, game=history[-1].game, k=HITS, follow_up_of=previous)
         if found.game is None:
             if found.candidates:
                 raise WhichGame(c.to_dict() for c in found.candidates)
             raise UnknownGame(question, self.pal.library.ids)
         kind = question_kind(question)
-        evidence = self.finder.find(searched, found, kind, context=previous)
+        evidence = self.finder.find(with_book_terms(question), found, kind, context=previous)
         query = f"{previous} {question}" if previous else question
         context = Context(question, thread_id, found.game, kind, query, found, evidence, _covered(evidence))
         engine = self._engine_record(context, position)
