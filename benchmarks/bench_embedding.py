@@ -24,13 +24,14 @@ import numpy as np
 from rulespal.chunking import chunk_rulebook
 from rulespal.embeddings import default_model_path
 from rulespal.evals.datasets import BOOKS, save_result
+from rulespal.index import EMBED_BATCH
 from rulespal.rulebook import load_rulebook, parse_rulebook
 from rulespal.settings import BUNDLED_RULEBOOKS
 
 sys.path.insert(0, str(Path(__file__).parent))
 from bench_library import book, pool  # noqa: E402
 
-WINDOW = 256  # texts per embed call during an ingest (rulespal.index.EMBED_BATCH)
+WINDOW = EMBED_BATCH  # texts per embed call during an ingest
 VARIANTS = {  # name: (backend, options)
     "torch-fp32": ("torch", {}),
     "torch-fp32-book-sorted": ("torch", {"window": 0}),
