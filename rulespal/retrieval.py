@@ -8,6 +8,8 @@ from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import Literal
 
+import numpy as np
+
 from rulespal.chunking import Chunk, chunk_rulebook
 from rulespal.detection import CONFIDENT, Candidate, GameDetector, book_terms, library_profiles
 from rulespal.embeddings import Embedder
@@ -96,6 +98,7 @@ class Retriever:
         self._chunks = lru_cache(maxsize=256)(self._book_chunks)
         self._lexical = lru_cache(maxsize=64)(self._book_lexical)
         self._variants = lru_cache(maxsize=64)(self._book_variants)
+        self._vectors = lru_cache(maxsize=64)(self._book_vectors)
 
     @property
     def chunk_count(self) -> int:
@@ -144,8 +147,19 @@ class Retriever:
         game = chunk_id.split(":", 1)[0]
         return self._chunks(game).get(chunk_id) if game in self.library else None
 
+    def _book_vectors(self, game: str) -> tuple[tuple[str, ...], np.ndarray]:
+        entry = self.active.books.get(game)
+        return self.store.book_vectors(self.active.collection, game, entry.fingerprint) if entry else ((), np.zeros(0))
+
     def _dense(self, query: str, game: str | None, n: int) -> list[tuple[Chunk, float]]:
-        found = self.store.query(self.active.collection, self._query_vector(query), n, game)
+        """The n chunks nearest the query: across the library through Chroma's index, within a game by ranking the
+        book's own vectors (held for the book's later searches)."""
+        if game is None:
+            found = self.store.query(self.active.collection, self._query_vector(query), n, None)
+        else:
+            ids, vectors = self._vectors(game)
+            sims = vectors @ np.asarray(self._query_vector(query), dtype=np.float32) if len(ids) else np.zeros(0)
+            found = [(ids[i], float(sims[i])) for i in np.argsort(-sims, kind="stable")[:n]]
         return [(chunk, sim) for cid, sim in found if (chunk := self._chunk(cid)) is not None]
 
     def _ranked(self, queries: tuple[str, ...], game: str, mode: Mode) -> list[tuple[Chunk, float, float | None]]:

@@ -199,3 +199,21 @@ def test_ingest_bar_shows_books_chunks_rate_and_time_left():
     with IngestBar(Console(file=(quiet := io.StringIO()))):
         pass  # nothing to write: no bar
     assert quiet.getvalue() == ""
+
+
+def test_a_search_within_a_book_ranks_the_served_version_of_its_vectors(index, monkeypatch):
+    from rulespal.retrieval import Retriever
+
+    books, store, embedder = index
+    _book(books, "a", "Alpha rules about dragons.\n\nDragons fly over mountains.")
+    _book(books, "b", "Beta rules about wizards.")
+    retire(ensure_index(Library.from_paths([books]), embedder, store), store)
+    _book(books, "a", "Alpha rules about griffins.\n\nGriffins nest in towers.")
+    library = Library.from_paths([books])
+    changed = ensure_index(library, embedder, store)  # both versions of a are in the collection until retired
+    query = store.query
+    monkeypatch.setattr(store, "query", lambda c, v, n, game: query(c, v, n, game) if game is None else
+                        pytest.fail("a search within a book asked Chroma for a filtered query"))
+    found = Retriever(library, embedder, store, changed.active)._dense("where do griffins nest?", "a", 5)
+    assert [c.text for c, _sim in found] == ["Alpha rules about griffins.\n\nGriffins nest in towers."]  # once
+    assert 0.3 < found[0][1] <= 1.0
