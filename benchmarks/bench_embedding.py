@@ -31,7 +31,7 @@ from rulespal.settings import BUNDLED_RULEBOOKS
 sys.path.insert(0, str(Path(__file__).parent))
 from bench_library import book, pool  # noqa: E402
 
-WINDOW = EMBED_BATCH  # texts per embed call during an ingest
+WINDOW = EMBED_BATCH  # texts per embed call during an ingest (at most: one book a call)
 VARIANTS = {  # name: (backend, options)
     "torch-fp32": ("torch", {}),
     "torch-fp32-book-sorted": ("torch", {"window": 0}),

@@ -107,7 +107,7 @@ def test_failed_ingest_keeps_the_index_and_resumes_with_the_books_already_writte
         return embed(texts)
 
     monkeypatch.setattr(embedder, "embed", breaks_on_the_third_book)
-    monkeypatch.setattr("rulespal.index.EMBED_BATCH", 1)  # one chunk, so one book, per embedding call
+    monkeypatch.setattr("rulespal.index.WRITE_BATCH", 1)  # each book written as soon as it is embedded
     with pytest.raises(RuntimeError):
         ensure_index(Library.from_paths([books]), embedder, store)
     active = store.active()  # the served index did not change (b and c are written, not yet served)
@@ -141,13 +141,14 @@ def test_windows_run_across_books_and_a_book_is_recorded_once_all_its_chunks_are
     monkeypatch.setattr(store, "record", lambda name, game, entry: recorded.append(
         (game, entry.chunks, added.count(game))) or record(name, game, entry))
     built = ensure_index(Library.from_paths([books]), embedder, store)
-    assert calls == [5] and [g for g, _n, _a in recorded] == ["a", "b", "c"]  # one call for the three books
-    assert built.active.chunk_count == 5
+    assert calls == [1, 3, 1] and added == ["a", "b", "b", "b", "c"]  # one call a book, one write for all
+    assert [g for g, _n, _a in recorded] == ["a", "b", "c"] and built.active.chunk_count == 5
 
     monkeypatch.setattr("rulespal.index.EMBED_BATCH", 2)
+    monkeypatch.setattr("rulespal.index.WRITE_BATCH", 2)
     calls.clear(), added.clear(), recorded.clear()
     ensure_index(Library.from_paths([books]), embedder, store, force=True)
-    assert calls == [2, 2, 1] and added == ["a", "b", "b", "b", "c"]
+    assert calls == [1, 2, 1, 1] and added == ["a", "b", "b", "b", "c"]  # b in pieces of 2 from its start
     assert recorded == [("a", 1, 1), ("b", 3, 3), ("c", 1, 1)]  # each recorded once all its chunks were added
 
 
@@ -155,6 +156,7 @@ def test_progress_counts_books_and_cached_vectors_are_reused(index, tmp_path, mo
     from rulespal.embedding_cache import EmbeddingCache
 
     monkeypatch.setattr("rulespal.index.EMBED_BATCH", 16)
+    monkeypatch.setattr("rulespal.index.WRITE_BATCH", 16)
     books, store, embedder = index
     text = "\n\n".join(f"Rule {i}: dragons move {i} spaces." + " More words here." * 30 for i in range(40))
     _book(books, "a", text)
@@ -217,3 +219,20 @@ def test_a_search_within_a_book_ranks_the_served_version_of_its_vectors(index, m
     found = Retriever(library, embedder, store, changed.active)._dense("where do griffins nest?", "a", 5)
     assert [c.text for c, _sim in found] == ["Alpha rules about griffins.\n\nGriffins nest in towers."]  # once
     assert 0.3 < found[0][1] <= 1.0
+
+
+def test_a_books_vectors_are_the_same_alone_or_ingested_with_others(index, tmp_path):
+    import numpy as np
+
+    books, store, embedder = index
+    text = "\n\n".join(f"Rule {i}: trolls move {i} spaces" + " and more words" * (i % 7) + "." for i in range(30))
+    _book(books, "b", text)
+    alone = ensure_index(Library.from_paths([books]), embedder, store)
+    _book(books, "a", "\n\n".join(f"Alpha {i}: dragons" + " fly high" * i for i in range(20)))
+    _book(books, "c", "Gamma rules about wizards.")
+    other = VectorStore(make_client(Settings(home=tmp_path / "other")))
+    together = ensure_index(Library.from_paths([books]), embedder, other)
+    ids, vectors = store.book_vectors(alone.active.collection, "b", alone.active.books["b"].fingerprint)
+    same_ids, same = other.book_vectors(together.active.collection, "b", together.active.books["b"].fingerprint)
+    order = [same_ids.index(i) for i in ids]
+    assert len(ids) > 1 and np.allclose(vectors, same[order], atol=1e-6)

@@ -242,7 +242,7 @@ def test_serve_tells_the_app_where_it_listens(monkeypatch):
 def test_streamed_upload_reports_indexing_progress_then_the_added_book(pal: RulesPal, monkeypatch):
     """With `Accept: text/event-stream`: stage indexing, progress up to the book's chunks, then the same JSON as the
     201 answer; refusals before any work are still plain HTTP errors, later ones `error` events with their status."""
-    monkeypatch.setattr("rulespal.index.EMBED_BATCH", 64)  # several windows for one book
+    monkeypatch.setattr("rulespal.index.WRITE_BATCH", 64)  # several writes for one book
     client = _client(pal)
     status, events = _stream(client, "marsh-game.md", _marsh(300))
     assert status == 200, events
