@@ -117,11 +117,12 @@ def ensure_index(library: Library, embedder: Embedder, store: VectorStore, force
         nonlocal done, chunks
         for game in window.opened:
             store.clear(name, wanted[game])  # leftovers of an interrupted write of this very version
-        if window.chunks:
-            store.add(name, window.chunks, vectors, wanted)
+        written = window.chunks
+        if written:
+            store.add(name, written, vectors, wanted)
         for game, count in window.completed:
             store.record(name, game, BookEntry(wanted[game], count))
-        done, chunks = done + len(window.completed), chunks + len(window.chunks)
+        done, chunks = done + len(window.completed), chunks + len(written)
         if progress is not None:
             progress(done, len(todo), chunks)
 
