@@ -28,7 +28,8 @@ def measure(name: str, src: Path, work: Path, library: Path, runs: int) -> dict:
     """Build a home for one version, then add `runs` new books one at a time."""
     home = work / f"home-{name}"
     if not (home / "built.json").exists():
-        _, rss, out = run_measured([sys.executable, "-c", BUILD, str(library)], src, home)
+        _, rss, out = run_measured([sys.executable, "-c", BUILD, str(library), str(Path(__file__).resolve().parent)],
+                                    src, home)
         (home / "built.json").write_text(json.dumps({**json.loads(out), "build_peak_rss_mb": round(rss)}))
     built = json.loads((home / "built.json").read_text())
     first_use_s, _, _ = run_measured([sys.executable, "-c", FIRST_USE], src, home)  # the ONNX export, once per home

@@ -1,33 +1,30 @@
-"""What game detection needs from every book, kept on disk under home: each book's term counts and heading titles
-(by content digest), the library's profiles and its detection model (by the digests of all books), so a new process
-neither reads nor tokenises the library. The book list itself (file → names and digest) lives here too."""
+"""What game detection needs from every book, kept on disk under home: each book's bag of detection words (by
+content digest) and the library's detection model (by the digests of all books), so a new process neither reads nor
+tokenises the library, and a changed library re-reads only its new or changed books. The book list itself (file →
+names and digest) lives here too."""
 
 from __future__ import annotations
 
 import contextlib
 import hashlib
-import json
 import os
-import pickle
 import shutil
 import sqlite3
 import tempfile
-from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 
-from rulespal.detection import MODEL_FILE, BookModel, GameDetector, book_bag, book_terms, library_profiles
+from rulespal.detection import MODEL_FILE, Bag, BookModel, GameDetector, book_bag, book_terms
 from rulespal.embeddings import release_memory
 from rulespal.library import BookInfo, Library
 
-TERMS_FILE = "book-terms.sqlite"
-
-
-TERMS_VERSION = 2  # what book_terms counts (2: tokens and pairs of adjacent tokens)
+BAGS_FILE = "book-bags.sqlite"
+OLD_FILES = ("book-terms.sqlite", "profiles-*.json")  # of earlier versions, removed when the model is next built
+BAGS_VERSION = 3  # what book_bag holds (3: stemmed tokens and pairs of adjacent tokens, as keys)
 
 
 def _key(info: BookInfo) -> str:
-    text = f"{TERMS_VERSION}\n{info.id}\n{info.title}\n{info.aliases}\n{info.digest}"
+    text = f"{BAGS_VERSION}\n{info.id}\n{info.title}\n{info.aliases}\n{info.digest}"
     return hashlib.sha256(text.encode()).hexdigest()
 
 
@@ -40,7 +37,7 @@ def _write(path: Path, data: bytes) -> None:
 
 
 class Catalogue:
-    """The book list and the detection profiles of a library, cached in a folder."""
+    """The book list and the detection model of a library, cached in a folder."""
 
     def __init__(self, folder: Path):
         self.folder = folder
@@ -50,23 +47,22 @@ class Catalogue:
         """The file of the book list (see Library.from_paths)."""
         return self.folder / "books.json"
 
-    def _terms(self, library: Library, keys: Sequence[str]) -> list[tuple[Counter, list[str]]]:
-        """Term counts and heading titles of every book: read back for books seen before, computed (and saved, one
-        row per book) for the others; rows of books no longer in the library are dropped."""
+    def _bags(self, library: Library, keys: Sequence[str]) -> list[Bag]:
+        """Every book's bag of detection words: read back for books seen before, computed (and saved, one row per
+        book) for the others; rows of books no longer in the library are dropped."""
         self.folder.mkdir(parents=True, exist_ok=True)
-        with contextlib.closing(sqlite3.connect(self.folder / TERMS_FILE)) as db, db:
-            db.execute("CREATE TABLE IF NOT EXISTS terms (key TEXT PRIMARY KEY, data BLOB)")
-            known = dict(db.execute("SELECT key, data FROM terms").fetchall())
+        with contextlib.closing(sqlite3.connect(self.folder / BAGS_FILE)) as db, db:
+            db.execute("CREATE TABLE IF NOT EXISTS bags (key TEXT PRIMARY KEY, words BLOB, counts BLOB)")
+            known = {key: (words, counts) for key, words, counts in db.execute("SELECT key, words, counts FROM bags")}
             found, new = [], []
             for info, key in zip(library.infos, keys, strict=True):
                 if key in known:
-                    found.append(pickle.loads(known.pop(key)))
+                    found.append(Bag.from_bytes(*known.pop(key)))
                     continue
-                book = library.read(info.id)
-                found.append((book_terms(book), [s.title for s in book.sections]))
-                new.append((key, pickle.dumps(found[-1])))
-            db.executemany("INSERT OR REPLACE INTO terms VALUES (?, ?)", new)
-            db.executemany("DELETE FROM terms WHERE key = ?", [(k,) for k in known])
+                found.append(book_bag(info, book_terms(library.read(info.id))))
+                new.append((key, *found[-1].to_bytes()))
+            db.executemany("INSERT OR REPLACE INTO bags VALUES (?, ?, ?)", new)
+            db.executemany("DELETE FROM bags WHERE key = ?", [(k,) for k in known])
         return found
 
     def _library_key(self, library: Library) -> tuple[list[str], str]:
@@ -81,19 +77,6 @@ class Catalogue:
                 else:
                     old.unlink(missing_ok=True)
 
-    def profiles(self, library: Library) -> list[str]:
-        """Detection profiles of the books (see detection.library_profiles), computed once per library content."""
-        keys, digest = self._library_key(library)
-        path = self.folder / f"profiles-{digest}.json"
-        if path.exists():
-            return json.loads(path.read_text(encoding="utf-8"))
-        self.folder.mkdir(parents=True, exist_ok=True)
-        terms = self._terms(library, keys)
-        texts = library_profiles(library.infos, [h for _, h in terms], [c for c, _ in terms])
-        _write(path, json.dumps(texts).encode())
-        self._drop_others("profiles-*.json", path)
-        return texts
-
     def detector(self, library: Library) -> GameDetector:
         """A game detector over the library, its model read from disk (built and saved when the library changed)."""
         keys, digest = self._library_key(library)
@@ -104,16 +87,13 @@ class Catalogue:
             except (OSError, ValueError, KeyError):
                 pass  # unreadable: built again below
         self.folder.mkdir(parents=True, exist_ok=True)
-        terms = self._terms(library, keys)
-        stems: dict[str, str] = {}  # term -> its detection word, shared across books
-        bags = [book_bag(info, counts, stems) for info, (counts, _) in zip(library.infos, terms, strict=True)]
-        del terms, stems
-        model = BookModel.of_books(library.infos, bags)
-        del bags
-        release_memory()  # the term counts of every book, now freed
+        model = BookModel.of_books(library.infos, self._bags(library, keys))
+        release_memory()  # the bags of every book, now freed
         tmp = Path(tempfile.mkdtemp(dir=self.folder, prefix=".build-detector-"))
         model.save(tmp)
         shutil.rmtree(folder, ignore_errors=True)
         os.replace(tmp, folder)
         self._drop_others("detector-*", folder)
+        for pattern in OLD_FILES:
+            self._drop_others(pattern, folder)
         return GameDetector(library.infos, model=model)

@@ -19,7 +19,7 @@ import hashlib
 import json
 import re
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
@@ -123,35 +123,35 @@ def question_words(text: str) -> list[str]:
     return tokens + _pairs(tokens)
 
 
-def book_bag(book: Named, terms: Counter, stems: dict[str, str] | None = None) -> Counter:
-    """A book's bag of detection words: its term counts (as `stem` reads them) and its names' tokens, NAME_WEIGHT
-    times. `stems` caches term -> its stemmed form across books."""
-    stems = {} if stems is None else stems
+@dataclass(frozen=True)
+class Bag:
+    """A book's bag of detection words as arrays: each word's 64-bit key (see _key) and its count."""
+
+    keys: np.ndarray
+    counts: np.ndarray
+
+    def to_bytes(self) -> tuple[bytes, bytes]:
+        """The two arrays as bytes (read back with from_bytes)."""
+        return self.keys.astype(np.uint64).tobytes(), self.counts.astype(np.int64).tobytes()
+
+    @classmethod
+    def from_bytes(cls, keys: bytes, counts: bytes) -> Bag:
+        """A bag written with to_bytes."""
+        return cls(np.frombuffer(keys, dtype=np.uint64), np.frombuffer(counts, dtype=np.int64))
+
+
+def book_bag(book: Named, terms: Counter) -> Bag:
+    """A book's bag of detection words: its term counts (book_terms, as `stem` reads them) and its names' tokens,
+    NAME_WEIGHT times."""
     bag: dict[str, int] = {}
     for term, count in terms.items():
-        word = stems.get(term)
-        if word is None:
-            word = stems[term] = _stem_term(term)
+        word = _stem_term(term)
         bag[word] = bag.get(word, 0) + count
     for token in tokenize(_names(book)):
         word = stem(token)
         bag[word] = bag.get(word, 0) + NAME_WEIGHT
-    return Counter(bag)
-
-
-def library_profiles(books: Sequence[Named], headings: Sequence[Sequence[str]],
-                     counts: Sequence[Counter]) -> list[str]:
-    """Every book's profile as text: its names' tokens NAME_WEIGHT times, then each of its terms (book_terms) as
-    often as it uses it (headings are in the counts already); GameDetector(books, profiles) scores exactly as the
-    catalogue's detector."""
-    del headings  # counted with the text (book_terms)
-    return [" ".join(tokenize(_names(b)) * NAME_WEIGHT + [t for t, n in c.items() for _ in range(n)])
-            for b, c in zip(books, counts, strict=True)]
-
-
-def profiles(books: Sequence[Rulebook], counts: Sequence[Counter]) -> list[str]:
-    """Profiles of every parsed book (see library_profiles)."""
-    return library_profiles(books, [[s.title for s in b.sections] for b in books], counts)
+    keys = np.fromiter((_key(w) for w in bag), dtype=np.uint64, count=len(bag))
+    return Bag(keys, np.fromiter(bag.values(), dtype=np.int64, count=len(bag)))
 
 
 def rarity(spread: np.ndarray, books: int) -> np.ndarray:
@@ -178,7 +178,7 @@ class BookModel:
         self.naming = [(frozenset(words), int(book)) for words, book in naming]
 
     @classmethod
-    def of_books(cls, books: Sequence[Named], bags: Sequence[Counter]) -> BookModel:
+    def of_books(cls, books: Sequence[Named], bags: Sequence[Bag]) -> BookModel:
         """The model of a library whose books have these names and bags of words (book_bag): a name (all its
         words) names its book alone when one of its words is in no other book's bag."""
         model = cls.of_bags(bags)
@@ -191,40 +191,20 @@ class BookModel:
         return cls(model.keys, model.starts, model.books, model.weights, model.base, sorted(naming))
 
     @classmethod
-    def of_bags(cls, bags: Sequence[Counter]) -> BookModel:
+    def of_bags(cls, bags: Sequence[Bag]) -> BookModel:
         """The model of a library whose books have these bags of words (book_bag), without names."""
-        vocabulary: dict[str, int] = {}
-        rows, cols, values = [], [], []
-        for b, bag in enumerate(bags):
-            used = [w for w, count in bag.items() if count > 0]
-            for word in used:
-                if word not in vocabulary:
-                    vocabulary[word] = len(vocabulary)
-            cols.append(np.fromiter(map(vocabulary.__getitem__, used), dtype=np.int64, count=len(used)))
-            values.append(np.fromiter(map(bag.__getitem__, used), dtype=np.float64, count=len(used)))
-            rows.append(np.full(len(used), b, dtype=np.int64))
-        tf = np.concatenate(values) if values else np.zeros(0)
-        books = np.concatenate(rows) if rows else np.zeros(0, dtype=np.int64)
-        words = np.concatenate(cols) if cols else np.zeros(0, dtype=np.int64)
+        tf = np.concatenate([np.zeros(0), *(b.counts for b in bags)]).astype(np.float64)
+        books = np.repeat(np.arange(len(bags)), [len(b.keys) for b in bags])
+        keys, columns = np.unique(np.concatenate([np.zeros(0, dtype=np.uint64), *(b.keys for b in bags)]),
+                                  return_inverse=True)  # columns in key order
         lengths = np.bincount(books, weights=tf, minlength=len(bags))
-        background = np.bincount(words, weights=tf, minlength=len(vocabulary)) / max(lengths.sum(), 1.0)
-        weights = np.log1p(tf / (SMOOTHING * background[words]))
-        keys = np.fromiter((_key(w) for w in vocabulary), dtype=np.uint64, count=len(vocabulary))
-        column = np.empty(len(keys), dtype=np.int64)
-        column[np.argsort(keys, kind="stable")] = np.arange(len(keys))  # columns in key order
-        order = np.lexsort((books, column[words]))
+        background = np.bincount(columns, weights=tf, minlength=len(keys)) / max(lengths.sum(), 1.0)
+        weights = np.log1p(tf / (SMOOTHING * background[columns]))
+        order = np.lexsort((books, columns))
         starts = np.zeros(len(keys) + 1, dtype=np.int64)
-        np.cumsum(np.bincount(column[words], minlength=len(keys)), out=starts[1:])
-        return cls(np.sort(keys), starts, books[order].astype(np.int32), weights[order].astype(np.float32),
+        np.cumsum(np.bincount(columns, minlength=len(keys)), out=starts[1:])
+        return cls(keys, starts, books[order].astype(np.int32), weights[order].astype(np.float32),
                    np.log(SMOOTHING / (lengths + SMOOTHING)))
-
-    @classmethod
-    def of_texts(cls, books: Sequence[Named], texts: Iterable[str]) -> BookModel:
-        """The model of the books' profile texts (library_profiles)."""
-        stems: dict[str, str] = {}
-        bags = [Counter(stems[t] if t in stems else stems.setdefault(t, _stem_term(t)) for t in text.split())
-                for text in texts]
-        return cls.of_books(books, bags)
 
     def _column(self, word: str) -> int | None:
         key = np.uint64(_key(word))
@@ -278,12 +258,12 @@ def _softmax(z: np.ndarray) -> np.ndarray:
 class GameDetector:
     """Ranks the games of a library for a question, with confidences that sum to at most 1."""
 
-    def __init__(self, books: Sequence[Named], profile_texts: Sequence[str] = (), model: BookModel | None = None):
-        """Over the books' profiles (library_profiles), or over their model already built (`model`)."""
+    def __init__(self, books: Sequence[Named], model: BookModel):
+        """Over the books' model (BookModel.of_books, or one saved and loaded)."""
         self.titles = {b.id: b.title for b in books}
         self._games = [b.id for b in books]
         self._index = {g: i for i, g in enumerate(self._games)}
-        self.model = model if model is not None else BookModel.of_texts(books, profile_texts)
+        self.model = model
 
     def _vote_counts(self, votes: Mapping[str, float]) -> np.ndarray:
         counts = np.zeros(len(self._games))

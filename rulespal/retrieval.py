@@ -11,7 +11,7 @@ from typing import Literal
 import numpy as np
 
 from rulespal.chunking import Chunk, chunk_rulebook
-from rulespal.detection import CONFIDENT, Candidate, GameDetector, book_terms, library_profiles
+from rulespal.detection import CONFIDENT, BookModel, Candidate, GameDetector, book_bag, book_terms
 from rulespal.embeddings import Embedder
 from rulespal.lexical import LexicalIndex, stemmed, tokenize
 from rulespal.library import Library
@@ -137,11 +137,9 @@ class Retriever:
 
     @cached_property
     def detector(self) -> GameDetector:
-        """Book profiles of the library, for game detection (computed here when no catalogue provides them)."""
-        books = [self.library.read(g) for g in self.library.ids]
-        texts = library_profiles(self.library.infos, [[s.title for s in b.sections] for b in books],
-                                 [book_terms(b) for b in books])
-        return GameDetector(self.library.infos, texts)
+        """Game detection over the library (built here when no catalogue provides it)."""
+        bags = [book_bag(info, book_terms(self.library.read(info.id))) for info in self.library.infos]
+        return GameDetector(self.library.infos, BookModel.of_books(self.library.infos, bags))
 
     def _chunk(self, chunk_id: str) -> Chunk | None:
         game = chunk_id.split(":", 1)[0]

@@ -65,7 +65,7 @@ class RulesPal:
 
     @cached_property
     def catalogue(self) -> Catalogue:
-        """Detection profiles of the library, cached under home."""
+        """The book list and detection model of the library, cached under home."""
         return Catalogue(self.settings.home / "catalogue")
 
     def _build(self, library: Library, force: bool = False,

@@ -1,10 +1,10 @@
-"""Detection profiles cached on disk: computed once per library content, reused by a new process, redone for a
+"""Detection bags and model cached on disk: computed once per library content, reused by a new process, redone for a
 changed book without re-counting the others."""
 
 from __future__ import annotations
 
 from rulespal.catalogue import Catalogue
-from rulespal.detection import GameDetector
+from rulespal.detection import BookModel, GameDetector
 from rulespal.library import Library
 
 
@@ -14,25 +14,24 @@ def _library(folder, texts: dict[str, str], book_list=None) -> Library:
     return Library.from_paths([folder], book_list)
 
 
-def test_profiles_are_cached_and_only_changed_books_are_recounted(tmp_path, monkeypatch):
+def test_bags_are_cached_and_only_changed_books_are_recounted(tmp_path, monkeypatch):
     books = tmp_path / "books"
     books.mkdir()
     library = _library(books, {"pebbles": "Stones score two points.", "cobbles": "Cobbles block the road."})
-    first = Catalogue(tmp_path / "cat").profiles(library)
+    Catalogue(tmp_path / "cat").detector(library)
     counted = []
     import rulespal.catalogue as catalogue
 
     real = catalogue.book_terms
     monkeypatch.setattr(catalogue, "book_terms", lambda book: counted.append(book.id) or real(book))
-    assert Catalogue(tmp_path / "cat").profiles(library) == first and counted == []  # a new process reads it
-
     changed = _library(books, {"cobbles": "Cobbles block the road and the bridge."})
     detector = Catalogue(tmp_path / "cat").detector(changed)
     assert counted == ["cobbles"] and len(list((tmp_path / "cat").glob("detector-*"))) == 1
     assert detector.candidates("which stones score", {}, None)[0].game == "pebbles"
-    from_texts = GameDetector(changed.infos, Catalogue(tmp_path / "cat").profiles(changed))
+    bags = [catalogue.book_bag(info, real(changed.read(info.id))) for info in changed.infos]
+    from_scratch = GameDetector(changed.infos, BookModel.of_books(changed.infos, bags))
     for question in ("which stones score", "the road and the bridge", "cobbles"):
-        assert from_texts.candidates(question, {}, None) == detector.candidates(question, {}, None)
+        assert from_scratch.candidates(question, {}, None) == detector.candidates(question, {}, None)
 
 
 def test_detector_index_is_saved_and_read_back_without_reading_books(tmp_path, monkeypatch):

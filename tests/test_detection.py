@@ -9,7 +9,7 @@ from dataclasses import dataclass
 import numpy as np
 import pytest
 
-from rulespal.detection import CONFIDENT, PAIR, BookModel, GameDetector, book_bag, library_profiles, rarity, stem
+from rulespal.detection import CONFIDENT, PAIR, Bag, BookModel, GameDetector, book_bag, rarity, stem
 from rulespal.lexical import tokenize
 
 
@@ -28,8 +28,8 @@ def _terms(text: str) -> Counter:
 
 def _detector(texts: dict[str, str], aliases: dict[str, tuple[str, ...]] | None = None) -> GameDetector:
     books = [Book(g, g.replace("-", " ").title(), (aliases or {}).get(g, ())) for g in texts]
-    counts = [_terms(t) for t in texts.values()]
-    return GameDetector(books, library_profiles(books, [[] for _ in books], counts))
+    bags = [book_bag(b, _terms(t)) for b, t in zip(books, texts.values(), strict=True)]
+    return GameDetector(books, BookModel.of_books(books, bags))
 
 
 CARD_GAMES = {
@@ -98,14 +98,14 @@ def test_a_name_counts_as_much_as_it_is_distinctive():
     assert detector.candidates("can I go again after a six?", {})[0].game == "race"
 
 
-def test_profiles_and_bags_score_the_same():
+def test_bag_is_written_and_read_back_as_bytes():
+    bag = book_bag(Book("pegs", "Pegs", ("Crib",)), _terms(CARD_GAMES["pegs"]))
+    again = Bag.from_bytes(*bag.to_bytes())
+    assert again.keys.tolist() == bag.keys.tolist() and again.counts.tolist() == bag.counts.tolist()
     books = [Book("trumps", "Trumps"), Book("pegs", "Pegs", ("Crib",))]
-    counts = [_terms(CARD_GAMES["trumps"]), _terms(CARD_GAMES["pegs"])]
-    from_texts = GameDetector(books, library_profiles(books, [[], []], counts))
-    bags = [book_bag(b, c) for b, c in zip(books, counts, strict=True)]
-    from_bags = GameDetector(books, model=BookModel.of_books(books, bags))
-    for question in ("crib", "the four top trumps", "nothing known", ""):
-        assert from_texts.candidates(question, {"pegs": 0.2}) == from_bags.candidates(question, {"pegs": 0.2})
+    trumps = book_bag(books[0], _terms(CARD_GAMES["trumps"]))
+    model, read = BookModel.of_books(books, [trumps, bag]), BookModel.of_books(books, [trumps, again])
+    assert model.scores("crib peg out").tolist() == read.scores("crib peg out").tolist()
 
 
 def test_model_is_saved_and_read_back(tmp_path):
@@ -122,7 +122,7 @@ def test_model_is_saved_and_read_back(tmp_path):
 
 
 def test_empty_and_single_book_libraries():
-    assert GameDetector([], []).candidates("anything", {"x": 1.0}) == ()
+    assert GameDetector([], BookModel.of_books([], [])).candidates("anything", {"x": 1.0}) == ()
     only = _detector({"solo": "Move the token."})
     assert only.candidates("what now?", {})[0].confidence == pytest.approx(1.0)
 
