@@ -194,17 +194,18 @@ class BookModel:
     def of_bags(cls, bags: Sequence[Bag]) -> BookModel:
         """The model of a library whose books have these bags of words (book_bag), without names."""
         tf = np.concatenate([np.zeros(0), *(b.counts for b in bags)]).astype(np.float64)
-        books = np.repeat(np.arange(len(bags)), [len(b.keys) for b in bags])
-        keys, columns = np.unique(np.concatenate([np.zeros(0, dtype=np.uint64), *(b.keys for b in bags)]),
-                                  return_inverse=True)  # columns in key order
+        books = np.repeat(np.arange(len(bags), dtype=np.int32), [len(b.keys) for b in bags])
+        words = np.concatenate([np.zeros(0, dtype=np.uint64), *(b.keys for b in bags)])
+        order = np.argsort(words, kind="stable")  # by word, then by book (the bags are in book order)
+        words, books, tf = words[order], books[order], tf[order]
+        new = np.ones(len(words), dtype=bool)
+        new[1:] = words[1:] != words[:-1]
+        columns = np.cumsum(new) - 1  # each entry's word, columns in key order
+        starts = np.append(np.flatnonzero(new), len(words)).astype(np.int64)
         lengths = np.bincount(books, weights=tf, minlength=len(bags))
-        background = np.bincount(columns, weights=tf, minlength=len(keys)) / max(lengths.sum(), 1.0)
+        background = np.bincount(columns, weights=tf) / max(lengths.sum(), 1.0)
         weights = np.log1p(tf / (SMOOTHING * background[columns]))
-        order = np.lexsort((books, columns))
-        starts = np.zeros(len(keys) + 1, dtype=np.int64)
-        np.cumsum(np.bincount(columns, minlength=len(keys)), out=starts[1:])
-        return cls(keys, starts, books[order].astype(np.int32), weights[order].astype(np.float32),
-                   np.log(SMOOTHING / (lengths + SMOOTHING)))
+        return cls(words[new], starts, books, weights.astype(np.float32), np.log(SMOOTHING / (lengths + SMOOTHING)))
 
     def _column(self, word: str) -> int | None:
         key = np.uint64(_key(word))
