@@ -21,6 +21,7 @@ import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Protocol
 
@@ -87,6 +88,7 @@ class Named(Protocol):
     def aliases(self) -> tuple[str, ...]: ...
 
 
+@lru_cache(maxsize=1 << 18)
 def stem(token: str) -> str:
     """A token as detection matches it: number words as digits ('thirteen' -> '13'), and a light suffix stem on
     top of tokenize's plural one ('pegged', 'pegging' -> 'peg'; 'scored', 'score' -> 'scor'; 'matches' -> 'match')."""

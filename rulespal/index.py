@@ -55,12 +55,12 @@ WRITE_BATCH = 2048  # chunks written to Chroma, and reported, together (across b
 
 @dataclass(frozen=True)
 class Window:
-    """Pieces of books (each embedded in one call) written together, the books whose first piece is among them
-    (their leftovers are cleared first) and the books whose last piece is (recorded complete after), with their
-    chunk counts."""
+    """Pieces of books (each embedded in one call) written together, the first chunks of the books whose first piece
+    is among them (leftovers of those books are cleared first) and the books whose last piece is (recorded complete
+    after), with their chunk counts."""
 
     pieces: tuple[tuple[Chunk, ...], ...]
-    opened: tuple[str, ...]
+    opened: tuple[Chunk, ...]
     completed: tuple[tuple[str, int], ...]
 
     @property
@@ -72,12 +72,12 @@ class Window:
 def _windows(library: Library, todo: Sequence[str], size: int) -> Iterator[Window]:
     """The books to write cut into pieces of EMBED_BATCH chunks, gathered in windows of at least `size` chunks."""
     pieces: list[tuple[Chunk, ...]] = []
-    opened: list[str] = []
+    opened: list[Chunk] = []
     done: list[tuple[str, int]] = []
     count = 0
     for game in todo:
         chunks = chunk_rulebook(library.read(game))
-        opened.append(game)
+        opened.extend(chunks[:1])
         if not chunks:
             done.append((game, 0))
         for start in range(0, len(chunks), EMBED_BATCH):
@@ -115,8 +115,8 @@ def ensure_index(library: Library, embedder: Embedder, store: VectorStore, force
 
     def write(window: Window, vectors: Sequence[Sequence[float]]) -> None:
         nonlocal done, chunks
-        for game in window.opened:
-            store.clear(name, wanted[game])  # leftovers of an interrupted write of this very version
+        for first in window.opened:
+            store.clear(name, first, wanted[first.game])  # leftovers of an interrupted write of this very version
         written = window.chunks
         if written:
             store.add(name, written, vectors, wanted)

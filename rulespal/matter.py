@@ -32,8 +32,10 @@ def lists_headings(book: Rulebook, section: Section, headings: list[tuple[str, s
     text = _words(section.text)
     if not text:
         return False
-    titles = {t for sid, t in (headings if headings is not None else heading_words(book)) if sid != section.id}
-    found = [t for t in titles if len(t) >= 4 and f" {t} " in f" {text} "]
+    words, padded = set(text.split()), f" {text} "
+    titles = {t for sid, t in (headings if headings is not None else heading_words(book))
+              if sid != section.id and len(t) >= 4 and t.split(" ", 1)[0] in words}  # cheap test first
+    found = [t for t in titles if f" {t} " in padded]
     return len(found) >= 5 and sum(len(t) + 1 for t in found) >= 0.5 * len(text)
 
 

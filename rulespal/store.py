@@ -65,6 +65,11 @@ def _metadatas(got: GetResult) -> list[dict[str, str | int]]:
     return [{k: v for k, v in (m or {}).items() if isinstance(v, str | int)} for m in got["metadatas"] or []]
 
 
+def _chunk_id(chunk: Chunk, book_fingerprint: str) -> str:
+    """A chunk's id in a collection: its own id and its book version (two versions of a book may coexist)."""
+    return f"{chunk.id}@{book_fingerprint[:16]}"
+
+
 def _vectors(vectors: Sequence[Sequence[float]]) -> np.ndarray:
     """Vectors as one float32 array, the form Chroma stores (half the memory of Python float lists)."""
     return np.asarray(vectors, dtype=np.float32).reshape(len(vectors), -1)
@@ -117,13 +122,16 @@ class VectorStore:
         collection = self.client.get_collection(name)
         for start in range(0, len(chunks), _BATCH):
             part = chunks[start:start + _BATCH]
-            collection.add(ids=[f"{c.id}@{fingerprints[c.game][:16]}" for c in part],
+            collection.add(ids=[_chunk_id(c, fingerprints[c.game]) for c in part],
                            embeddings=_vectors(vectors[start:start + _BATCH]),
                            metadatas=[{"game": c.game, "book": fingerprints[c.game]} for c in part])
 
-    def clear(self, name: str, book_fingerprint: str) -> None:
-        """Drop the chunks of one book version (leftovers of an interrupted write)."""
-        self.client.get_collection(name).delete(where={"book": book_fingerprint})
+    def clear(self, name: str, first: Chunk, book_fingerprint: str) -> None:
+        """Drop the chunks of one book version left by an interrupted write, if its first chunk is there (a book's
+        chunks are written in order; looking one id up is cheap, a filtered delete scans the whole collection)."""
+        collection = self.client.get_collection(name)
+        if collection.get(ids=[_chunk_id(first, book_fingerprint)], include=[])["ids"]:
+            collection.delete(where={"book": book_fingerprint})
 
     def record(self, name: str, game: str, entry: BookEntry) -> None:
         """Mark a book as completely written into a collection."""

@@ -116,6 +116,33 @@ def test_failed_ingest_keeps_the_index_and_resumes_with_the_books_already_writte
     assert resumed.written == ("d",) and set(resumed.active.books) == set("abcd")
 
 
+def test_a_book_left_half_written_is_cleared_before_it_is_written_again(index, monkeypatch):
+    books, store, embedder = index
+    _book(books, "a", "\n\n".join(f"Rule {i}: trolls move {i} spaces." + " More words." * 40 for i in range(3)))
+    record = store.record
+    monkeypatch.setattr(store, "record", lambda *_: (_ for _ in ()).throw(RuntimeError("killed")))
+    with pytest.raises(RuntimeError):
+        ensure_index(Library.from_paths([books]), embedder, store)  # chunks added, the book never recorded
+    deleted = []
+    monkeypatch.setattr(store, "record", record)
+    real_get = store.client.get_collection
+
+    def spying(name):
+        collection = real_get(name)
+        monkeypatch.setattr(collection, "delete", lambda **kw: deleted.append(kw) or type(collection).delete(
+            collection, **kw))
+        return collection
+
+    monkeypatch.setattr(store.client, "get_collection", spying)
+    resumed = ensure_index(Library.from_paths([books]), embedder, store)
+    assert len(deleted) == 1 and resumed.written == ("a",)  # the leftovers, by their book version
+    assert real_get(resumed.active.collection).count() == resumed.active.chunk_count == 3
+    _book(books, "b", "Rules of b about trolls.")
+    deleted.clear()
+    ensure_index(Library.from_paths([books]), embedder, store)
+    assert deleted == []  # a book never written before: one id looked up, no filtered delete (a full scan)
+
+
 def test_a_new_model_builds_a_new_collection(index, monkeypatch):
     books, store, embedder = index
     _book(books, "a", "Alpha rules about dragons.")
