@@ -190,7 +190,7 @@ def serve(host: Annotated[str | None, typer.Option(help="Interface to listen on 
 def eval_(suite: Annotated[str, typer.Argument(help="retrieval, outside, detection, evidence, answers or tools.")],
           model: Annotated[str | None, typer.Option("--model", help="Chat model spec (answers/tools).")] = None,
           limit: Annotated[int | None, typer.Option("--limit", help="Only the first N questions.")] = None,
-          split: Annotated[str | None, typer.Option("--split", help="answers: only the dev or holdout part.")] = None,
+          split: Annotated[str | None, typer.Option("--split", help="answers: dev, holdout or fresh only.")] = None,
           as_json: JsonOpt = False) -> None:
     """Run an evaluation into a new evals/results/<timestamp>/ folder; print the metrics and the change from the
     committed baseline (evals/results/<name>.json; copy a run's files there to make it the new baseline)."""
@@ -231,15 +231,15 @@ def _run_eval(suite: str, model: str | None, limit: int | None, split: str | Non
         raise typer.BadParameter(
             f"unknown suite {suite!r}; use retrieval, outside, detection, evidence, answers or tools")
     from rulespal.agent import build_assistant
-    from rulespal.evals.answers import run_answers, run_tools
+    from rulespal.evals.answers import SPLITS, run_answers, run_tools
 
     bot = build_assistant(pal(), model)
     progress = lambda line: typer.echo(line, err=True)  # noqa: E731
     if suite == "answers":
-        if split not in (None, "dev", "holdout"):
-            raise typer.BadParameter(f"unknown split {split!r}; use dev or holdout")
+        if split not in (None, *SPLITS):
+            raise typer.BadParameter(f"unknown split {split!r}; use {', '.join(SPLITS)}")
         report = run_answers(bot, limit, split, progress=progress)
-        parts = [p for p in ("dev", "holdout", "all") if report[p].get("questions")]
+        parts = [p for p in (*SPLITS, "all") if report[p].get("questions")]
         emit({k: v for k, v in report.items() if k != "rows"}, as_json, lambda r: table(
             ["metric", *parts], [(key, *(str(r[p][key]) for p in parts)) for key in r["all"]]))
         return

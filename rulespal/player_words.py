@@ -21,6 +21,7 @@ PLAYER_WORDS: tuple[tuple[str, str], ...] = (
     (r"go(?:es)? first|starts? the game|first player|who starts", "starting player"),
     (r"lose points|minus|negative|cost(?:s|ing)? me", "penalty"),
     (r"how many people|how many players|player count", "number of players"),
+    (r"by myself|on my own(?!\s+\w)|play(?:ing)? alone|one[- ]player|single[- ]player", "solo"),
     (r"(?:write|note|jot|mark)(?:s|ing)? (?:it |them |this |that )?down", "record"),
     (r"(?:have|has|had|forced|obliged|required) to|must (?:i|you|we|they|he|she)|made to", "compulsory"),
 )

@@ -63,3 +63,24 @@ def test_judge_on_unanswerable_questions():
     assert judge(row, _answer("No. The rulebook says …", "no"))["wrong"]
     shown = judge(row, _answer('The rulebook says (S): "…"'))
     assert not shown["wrong"] and not shown["correct"]
+
+
+def test_answer_sets_are_well_formed():
+    import re
+
+    from rulespal.evals.answers import SPLITS, load_answer_sets
+    from rulespal.library import Library
+    from rulespal.settings import BUNDLED_RULEBOOKS
+
+    books = {b.id: b for b in Library.from_paths([BUNDLED_RULEBOOKS]).books}
+    rows, seen = load_answer_sets(), set()
+    for row in rows:
+        where = f"{row.get('id')}: "
+        assert row["id"] not in seen and row["split"] in SPLITS and row["game"] in books, where
+        assert row.get("followup_of") in (None, *seen), where + "a follow-up comes after the question it follows"
+        for pattern in row.get("facts", []) + row.get("wrong", []):
+            re.compile(pattern)
+        if row["kind"] != "unanswerable":
+            assert row["facts"] and all(books[row["game"]].section(g) for g in row["gold"]), where
+        seen.add(row["id"])
+    assert len(rows) >= 150 and {r["split"] for r in rows} == set(SPLITS)

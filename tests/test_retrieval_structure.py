@@ -74,3 +74,8 @@ def test_word_forms_meet_in_the_lexical_search(tmp_path):
 
 def test_having_to_do_something_is_searched_as_compulsory():
     assert with_book_terms("do I have to take it?") == "do I have to take it? (compulsory)"
+
+
+def test_playing_alone_is_searched_as_solo():
+    assert with_book_terms("playing by myself, how do I set up?") == "playing by myself, how do I set up? (solo)"
+    assert with_book_terms("can I draw on my own map?") == "can I draw on my own map?"  # own map: not solo

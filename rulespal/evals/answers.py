@@ -1,7 +1,7 @@
 """Answer and tool-use evals. Answers are judged for what a player is told: correct (states the deciding fact,
 nothing false), WRONG (states a false claim: an inverted verdict, a wrong number, a verdict the book does not
 give), false refusals, true refusals, whether the shown quote decides, engine calls for plain questions, and the
-time to the first answer text; dev and holdout splits reported apart."""
+time to the first answer text; dev, holdout and fresh splits reported apart."""
 
 from __future__ import annotations
 
@@ -18,7 +18,8 @@ from rulespal.errors import WhichGame
 from rulespal.evals.datasets import load_jsonl, save_result
 from rulespal.evals.metrics import facts_present, percentile
 
-ANSWER_SETS = ("answers-cartographers", "answers-cational-meographic", "answers-mise-kolonizace")
+ANSWER_SETS = ("answers-cartographers", "answers-cational-meographic", "answers-mise-kolonizace", "answers-fresh")
+SPLITS = ("dev", "holdout", "fresh")  # fresh: written later by someone who had not seen the code, run blind once
 _QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”")
 
 
@@ -115,8 +116,7 @@ def run_answers(bot: Assistant, limit: int | None = None, split: str | None = No
         flag = "WRONG" if verdict["wrong"] else ("ok" if verdict["correct"] else "miss")
         progress(f"{row['id']} [{row.get('split')}] {flag} {answer.basis} {total:.1f}s  {row['question'][:60]}")
     report = {"model": bot.model_spec, "all": summarise(results),
-              "dev": summarise([r for r in results if r["split"] == "dev"]),
-              "holdout": summarise([r for r in results if r["split"] == "holdout"]), "rows": results}
+              **{s: summarise([r for r in results if r["split"] == s]) for s in SPLITS}, "rows": results}
     save_result(f"answers-{_slug(bot.model_spec)}", report)
     return report
 
