@@ -127,7 +127,7 @@ def question_words(text: str) -> list[str]:
 
 @dataclass(frozen=True)
 class Bag:
-    """A book's bag of detection words as arrays: each word's 64-bit key (see _key) and its count."""
+    """A book's bag of detection words as arrays: each word's 64-bit key (see _key), in key order, and its count."""
 
     keys: np.ndarray
     counts: np.ndarray
@@ -153,7 +153,8 @@ def book_bag(book: Named, terms: Counter) -> Bag:
         word = stem(token)
         bag[word] = bag.get(word, 0) + NAME_WEIGHT
     keys = np.fromiter((_key(w) for w in bag), dtype=np.uint64, count=len(bag))
-    return Bag(keys, np.fromiter(bag.values(), dtype=np.int64, count=len(bag)))
+    order = np.argsort(keys)  # sorted runs make the library's sort by word a merge (BookModel.of_bags)
+    return Bag(keys[order], np.fromiter(bag.values(), dtype=np.int64, count=len(bag))[order])
 
 
 def rarity(spread: np.ndarray, books: int) -> np.ndarray:
@@ -195,11 +196,11 @@ class BookModel:
     @classmethod
     def of_bags(cls, bags: Sequence[Bag]) -> BookModel:
         """The model of a library whose books have these bags of words (book_bag), without names."""
-        tf = np.concatenate([np.zeros(0), *(b.counts for b in bags)]).astype(np.float64)
+        tf = np.concatenate([np.zeros(0, dtype=np.int64), *(b.counts for b in bags)])
         books = np.repeat(np.arange(len(bags), dtype=np.int32), [len(b.keys) for b in bags])
         words = np.concatenate([np.zeros(0, dtype=np.uint64), *(b.keys for b in bags)])
         order = np.argsort(words, kind="stable")  # by word, then by book (the bags are in book order)
-        words, books, tf = words[order], books[order], tf[order]
+        words, books, tf = words[order], books[order], tf[order].astype(np.float64)
         new = np.ones(len(words), dtype=bool)
         new[1:] = words[1:] != words[:-1]
         columns = np.cumsum(new) - 1  # each entry's word, columns in key order
