@@ -413,12 +413,15 @@ def last_reply_done(page):
 
 
 def below_the_input(page) -> list[str]:
-    """Parts of the last reply that the sticky question box covers (empty when the reply is fully visible above it)."""
+    """Parts of the last reply that the sticky question box covers or that are scrolled out of view (empty when the
+    reply is fully visible above the box); a reply taller than the room above the box must show its start, the
+    rest is scrolled to."""
     return page.evaluate("""() => {
         const form = document.getElementById('chat-form').getBoundingClientRect();
-        const parts = [...document.querySelectorAll('.msg.assistant')].at(-1)
-            .querySelectorAll('.answer-text, .citations, .nearest');
-        return [...parts]
+        const reply = [...document.querySelectorAll('.msg.assistant')].at(-1);
+        const box = reply.getBoundingClientRect();
+        if (box.height > form.top) return box.top < -1 || box.top > 0.25 * form.top ? ['start not shown'] : [];
+        return [...reply.querySelectorAll('.answer-text, .citations, .nearest')]
             .filter((p) => p.getBoundingClientRect().bottom > form.top + 1 || p.getBoundingClientRect().top < 0)
             .map((p) => p.className);
     }""")
