@@ -70,6 +70,11 @@ def _chunk_id(chunk: Chunk, book_fingerprint: str) -> str:
     return f"{chunk.id}@{book_fingerprint[:16]}"
 
 
+def _own_id(stored_id: str) -> str:
+    """The chunk id inside a collection's id (see _chunk_id)."""
+    return stored_id.rsplit("@", 1)[0]
+
+
 def _vectors(vectors: Sequence[Sequence[float]]) -> np.ndarray:
     """Vectors as one float32 array, the form Chroma stores (half the memory of Python float lists)."""
     return np.asarray(vectors, dtype=np.float32).reshape(len(vectors), -1)
@@ -171,7 +176,7 @@ class VectorStore:
                         include=["distances"])
         found: dict[str, float] = {}
         for cid, dist in zip(res["ids"][0], (res["distances"] or [[]])[0], strict=True):
-            found.setdefault(cid.rsplit("@", 1)[0], 1.0 - float(dist))
+            found.setdefault(_own_id(cid), 1.0 - float(dist))
         return list(found.items())
 
     def book_vectors(self, collection: str, game: str, fingerprint: str) -> tuple[tuple[str, ...], np.ndarray]:
@@ -179,7 +184,7 @@ class VectorStore:
         ranks them itself, since Chroma's filtered query scans the whole collection (~0.3 s at 240,000 chunks)."""
         got = self.client.get_collection(collection).get(
             where={"$and": [{"game": game}, {"book": fingerprint}]}, include=["embeddings"])
-        ids = tuple(cid.rsplit("@", 1)[0] for cid in got["ids"])
+        ids = tuple(_own_id(cid) for cid in got["ids"])
         found = got["embeddings"]
         vectors = np.asarray(found, dtype=np.float32).reshape(len(ids), -1) if found is not None else np.zeros((0, 0))
         return ids, vectors
