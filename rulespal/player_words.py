@@ -14,7 +14,8 @@ PLAYER_WORDS: tuple[tuple[str, str], ...] = (
     (r"sitting on|on top of|hidden under|overlapp?(?:ed|ing|s)? by|underneath", "covered"),
     (r"same (?:score|points?|number)|tied|draw(?:n)? game|even score", "tie"),
     (r"throw(?:n)? away|toss(?:ed)?|bin|get rid of|put back in the box", "discard"),
-    (r"turn (?:it )?around|spin|rotat(?:e|ing)|flip(?:ped)?|upside down|mirror", "rotate"),
+    (r"turn(?: [a-z]+){0,3} (?:around|round|sideways)|spin|rotat(?:e|ed|ing)|flip(?:ped)?|upside down|mirror|"
+     r"other way round", "rotate orientation"),
     (r"run(?:s)? out|none left|empty|used up|no more", "exhausted"),
     (r"skip|sit out|do nothing", "pass"),
     (r"who wins|winner|who won|win(?:s)? the game", "winner"),

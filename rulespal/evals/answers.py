@@ -1,7 +1,7 @@
 """Answer and tool-use evals. Answers are judged for what a player is told: correct (states the deciding fact,
 nothing false), WRONG (states a false claim: an inverted verdict, a wrong number, a verdict the book does not
 give), false refusals, true refusals, whether the shown quote decides, engine calls for plain questions, and the
-time to the first answer text; dev, holdout and fresh splits reported apart."""
+time to the first answer text; dev, holdout, fresh and blind splits reported apart."""
 
 from __future__ import annotations
 
@@ -18,8 +18,9 @@ from rulespal.errors import WhichGame
 from rulespal.evals.datasets import load_jsonl, save_result
 from rulespal.evals.metrics import facts_present, percentile
 
-ANSWER_SETS = ("answers-cartographers", "answers-cational-meographic", "answers-mise-kolonizace", "answers-fresh")
-SPLITS = ("dev", "holdout", "fresh")  # fresh: written later by someone who had not seen the code, run blind once
+ANSWER_SETS = ("answers-cartographers", "answers-cational-meographic", "answers-mise-kolonizace", "answers-fresh",
+               "answers-blind")
+SPLITS = ("dev", "holdout", "fresh", "blind")  # fresh, blind: written by someone who had not seen the code
 _QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”")
 
 
