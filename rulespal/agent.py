@@ -17,7 +17,15 @@ from engine import PositionError, engine_ids
 from rulespal.answer import Answer, AnswerBasis, Citation, Event, ToolCallRecord
 from rulespal.checks import prose_passes
 from rulespal.citations import verify
-from rulespal.compose import engine_summary, position_unreadable, refusal_text, rule_text, ruling_text, verdict_text
+from rulespal.compose import (
+    engine_summary,
+    position_unreadable,
+    refusal_text,
+    rule_text,
+    ruling_text,
+    sum_text,
+    verdict_text,
+)
 from rulespal.conversation import Conversations, Turn
 from rulespal.errors import EmptyQuestion, QuestionTooLong, UnknownGame, WhichGame
 from rulespal.evidence import Evidence, EvidenceFinder
@@ -35,6 +43,7 @@ from rulespal.questions import (
     question_kind,
 )
 from rulespal.retrieval import SearchResult
+from rulespal.rule_sums import RuleSum, rule_sum
 from rulespal.rulings import Ruling, load_rulings
 from rulespal.service import RulesPal
 from rulespal.tools import engine_tool_specs, fitting_operations, holds_a_move, operation_of, tool_name
@@ -62,6 +71,7 @@ class Context:
     covered: bool
     engine: ToolCallRecord | None = None
     ruling: Ruling | None = None
+    worked: RuleSum | None = None  # the quoted rates summed over the counts the question gives
 
 
 class Assistant:
@@ -130,7 +140,10 @@ class Assistant:
         engine = self._engine_record(context, position)
         if engine is not None:
             return replace(context, engine=engine)
-        return replace(context, ruling=self._ruling(context))
+        ruling = self._ruling(context)
+        direct = context.covered and evidence.closeness >= DIRECT_SIMILARITY
+        worked = rule_sum(question, evidence.shown()) if direct and ruling is None else None
+        return replace(context, ruling=ruling, worked=worked)
 
     def _engine_record(self, context: Context, position: Any) -> ToolCallRecord | None:
         """The engine run for a position given with the question (pasted, attached, or described in full)."""
@@ -234,7 +247,9 @@ class Assistant:
             shown = context.evidence.shown()
             direct = context.evidence.closeness >= DIRECT_SIMILARITY
             basis, text = ("verdict", verdict_text(verdict, shown)) if verdict else ("rule", rule_text(shown, direct))
-            if direct and (prose := self._prose(context, verdict)):
+            if context.worked is not None:
+                basis, text = "sum", sum_text(context.worked, shown)
+            elif direct and (prose := self._prose(context, verdict)):
                 text = f"{prose} {rule_text(shown)}"
         else:
             nearest = tuple({"game": h.game, "section_id": h.section_id, "title": h.title}

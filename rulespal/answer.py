@@ -27,7 +27,7 @@ class ToolCallRecord:
     result: Any
 
 
-AnswerBasis = Literal["verdict", "rule", "engine", "ruling", "refusal"]
+AnswerBasis = Literal["verdict", "rule", "sum", "engine", "ruling", "refusal"]
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from rulespal.evidence import EvidenceSentence
+from rulespal.rule_sums import RuleSum
 from rulespal.rulings import Ruling
 
 RULING_SENTENCES = 2
@@ -30,6 +31,15 @@ def rule_text(shown: Sequence[EvidenceSentence], direct: bool = True) -> str:
 def verdict_text(verdict: str, shown: Sequence[EvidenceSentence]) -> str:
     """'Yes.' or 'No.' followed by the rule it rests on."""
     return f"{verdict.capitalize()}. {rule_text(shown)}"
+
+
+def sum_text(worked: RuleSum, shown: Sequence[EvidenceSentence]) -> str:
+    """'8 points, by the rule quoted: 3 × 2 for each cosmonaut + 1 × 2 for each alien.' (a loss: 'You lose 5
+    stars, …') followed by the rule."""
+    amount = f"{worked.total} {worked.unit if worked.total == 1 else worked.unit + 's'}"
+    lines = " + ".join(f"{t.count} × {t.rate.points} for each {t.rate.each}" for t in worked.terms)
+    lead = f"You lose {amount}" if worked.loss else amount.capitalize()
+    return f"{lead}, by the rule quoted: {lines}. {rule_text(shown)}"
 
 
 def engine_summary(result: Any) -> str | None:

@@ -177,3 +177,13 @@ def test_a_question_that_fits_several_games_asks_which(tmp_path):
     with pytest.raises(WhichGame) as asked:
         assistant(service).ask("how many points does each stone on the board score?")
     assert {c["game"] for c in asked.value.candidates} == {"pebbles", "cobbles"}
+
+
+def test_counts_given_for_a_scoring_question_are_summed_with_the_quoted_rule(pal):
+    answer = assistant(pal).ask("game's over and my last 2 tiles have 3 cosmonauts and 1 alien. how many points?",
+                                game="mise-kolonizace")
+    assert answer.basis == "sum" and answer.answer.startswith("8 points, by the rule quoted: 3 × 2 for each cosmonaut")
+    assert any("2 points for each cosmonaut and 2 points for each alien" in c.quote for c in answer.citations)
+    hedged = assistant(pal).ask("game's over, my last 2 tiles have 3 cosmonauts but maybe an alien, how many points?",
+                                game="mise-kolonizace")
+    assert hedged.basis == "rule" and not hedged.answer.startswith("8")

@@ -201,9 +201,10 @@ class AnswerOut(BaseModel):
     thread_id: str | None
     covered: bool = Field(description="False when the rulebook had nothing relevant (see `nearest`).")
     nearest: list[dict[str, Any]]
-    basis: Literal["verdict", "rule", "engine", "ruling", "refusal"] = Field(
-        description="What the answer rests on: a verdict checked against the rule, the rule itself, the engine, "
-                    "a RulesPal ruling where the book is silent, or a refusal.")
+    basis: Literal["verdict", "rule", "sum", "engine", "ruling", "refusal"] = Field(
+        description="What the answer rests on: a verdict checked against the rule, the rule itself, a sum of the "
+                    "quoted rule's rates over the counts the question gives, the engine, a RulesPal ruling where "
+                    "the book is silent, or a refusal.")
     verdict: Literal["yes", "no"] | None = Field(description="The yes/no verdict shown, when there is one.")
 
 

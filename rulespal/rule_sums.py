@@ -1,0 +1,133 @@
+"""Sums from the book's own rates: a player who gives the counts ('3 cosmonauts and 1 alien on my last two tiles')
+and asks what that scores gets the total the quoted rule gives ('2 points for each cosmonaut and 2 points for each
+alien'), worked out in the open. Computed only when every rate of the deciding section gets exactly one count
+from the question, no two rates count the same thing, and nothing in the question (a negation, a score already
+given) could change the sum."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rulespal.evidence import EvidenceSentence
+from rulespal.lexical import STOPWORDS
+
+_NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "single": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+                 "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12}
+_NUMBER = r"\d+|" + "|".join(w for w in _NUMBER_WORDS if len(w) > 2)
+_UNIT = r"(?:reputation |victory |bonus |extra )?(?:points?|stars?|pawints?|coins?|vp)"
+_RATE = re.compile(rf"\b(?P<n>{_NUMBER})\s+(?P<unit>{_UNIT})\s+(?:for|per)\s+(?:each|every)\s+"
+                   rf"(?P<each>[a-z' -]+?)(?=\s+and\s+(?:{_NUMBER})\b|[.,;:()]|$)", re.I)
+_STOP = frozenset("in on of that which who where with to from at by adjacent located next the a an your their "
+                  "its and or than placed shown".split())
+_WORD = re.compile(r"[a-z0-9]+")
+_ASKS_SCORE = re.compile(r"\bhow (?:many|much)\b|\bworth\b|\bwhat (?:do|does|would|will|did) (?:i|we|you|they|he|"
+                         r"she|that|this|it)\b[^?]*\b(?:score|get|earn|make)\b", re.I)
+_UNSAFE = re.compile(r"\b(?:not|no|none|nothing|never|without|except|isn'?t|aren'?t|doesn'?t|don'?t|didn'?t|but|"
+                     r"only|almost|nearly|partly|partially|half|mostly|some|most|apart|besides|of (?:them|those|"
+                     rf"these|which))\b|\b\d+\s+{_UNIT}\b", re.I)
+_LOSS = re.compile(r"\blos(?:e|es|ing)\b|\bminus\b|\bpenalt|\bsubtract|\bdeduct", re.I)
+LOOKAHEAD = 3  # words between a count and the thing it counts ('two of my rows')
+
+
+@dataclass(frozen=True)
+class Rate:
+    """'N <unit> for each <thing>' in a quoted sentence."""
+
+    points: int
+    unit: str  # singular: 'point', 'star'
+    each: str  # the thing counted, as the book words it ('row in which every space is filled')
+    head: str  # its head noun, singular ('row')
+    loss: bool = False  # 'loses one star for each …'
+
+
+@dataclass(frozen=True)
+class Term:
+    """One line of the sum: the player's count times the book's rate."""
+
+    count: int
+    rate: Rate
+
+
+@dataclass(frozen=True)
+class RuleSum:
+    """The total the quoted rates give for the counts in a question."""
+
+    terms: tuple[Term, ...]
+    unit: str  # singular
+    loss: bool = False  # the rates take points away
+
+    @property
+    def total(self) -> int:
+        """The sum of count × rate over the terms."""
+        return sum(t.count * t.rate.points for t in self.terms)
+
+
+def rates_in(text: str) -> list[Rate]:
+    """Every 'N points for each X' a sentence states."""
+    rates = []
+    for m in _RATE.finditer(text):
+        words = _WORD.findall(m.group("each").lower())
+        head_words = []
+        for word in words:
+            if word in _STOP:
+                break
+            head_words.append(word)
+        if head_words:
+            clause = re.split(r"[.;:]", text[: m.start()])[-1]
+            rates.append(Rate(_value(m.group("n")), _singular(m.group("unit").lower()), m.group("each").strip(),
+                              _singular(head_words[-1]), bool(_LOSS.search(clause))))
+    return rates
+
+
+def rule_sum(question: str, shown: Sequence[EvidenceSentence]) -> RuleSum | None:
+    """The sum the best section's quoted rates give for the counts a scoring question states; None whenever a
+    count, a rate or the question leaves any doubt."""
+    if not shown or not _ASKS_SCORE.search(question) or _UNSAFE.search(question):
+        return None
+    best = max(shown, key=lambda s: s.score).section_id
+    rates = [r for s in shown if s.section_id == best for r in rates_in(s.text)]
+    by_head: dict[str, list[Rate]] = {}
+    for rate in rates:
+        by_head.setdefault(rate.head, []).append(rate)
+    words = [w.replace("'", "") for w in re.findall(r"[a-z0-9']+", question.lower())]
+    singular = [_singular(w) for w in words]
+    told = {_singular(w) for s in shown if s.section_id == best for w in _WORD.findall(s.text.lower())
+            if w not in STOPWORDS and w not in _STOP}  # the things the rule talks about
+    counts: dict[str, int] = {}
+    for i, word in enumerate(words):
+        if not (word.isdigit() or word in _NUMBER_WORDS):
+            continue
+        window = []
+        for j in range(i + 1, min(len(words), i + 2 + LOOKAHEAD)):
+            if words[j].isdigit() or (words[j] in _NUMBER_WORDS and words[j] not in ("a", "an")) or words[j] == "and":
+                break
+            window.append(singular[j])
+        counted = next((w for w in window if w in by_head), None) or next((w for w in window if w in told), None)
+        if counted is None and word not in ("a", "an"):
+            return None  # a number the rule does not explain ('3 of them on the edge')
+        if counted in by_head:
+            if counted in counts:
+                return None  # the same thing counted twice: which count is meant?
+            counts[counted] = _value(word)
+    if not counts or set(counts) != set(by_head) or any(len(by_head[h]) > 1 for h in counts):
+        return None  # a rate left uncounted, or one thing the book counts in two ways
+    kinds = {(by_head[h][0].unit, by_head[h][0].loss) for h in counts}
+    if len(kinds) != 1:  # stars and coins, or gains and losses, do not add up
+        return None
+    unit, loss = kinds.pop()
+    terms = tuple(Term(counts[h], by_head[h][0]) for h in by_head if h in counts)
+    return RuleSum(terms, unit, loss)
+
+
+def _value(word: str) -> int:
+    return int(word) if word.isdigit() else _NUMBER_WORDS[word.lower()]
+
+
+def _singular(word: str) -> str:
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    if word.endswith("s") and not word.endswith("ss") and len(word) > 3:
+        return word[:-1]
+    return word
