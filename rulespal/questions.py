@@ -11,7 +11,8 @@ from engine import engine_ids, get_engine
 
 QuestionKind = Literal["yesno", "number", "whatif", "other"]
 
-_FOLLOWUP_START = re.compile(r"^\s*(and|but|also|what about|how about|what if|so|then|in|with|without|or)\b", re.I)
+_FOLLOWUP_START = re.compile(r"^\s*(and|but|also|what about|how about|what if|so|then|in|with|without|or|"
+                             r"(?:it|that|this|they|those|these)(?:'s|'re| is| are| was| were)?)\b", re.I)
 _PRONOUN = re.compile(r"\b(it|that|this|those|these|they|them|there|same)\b", re.I)
 _CHECK_WORDS = re.compile(r"\b(legal|illegal|allowed|can (?:i|it|my|this|we)|may (?:i|it|my|this|we)|could (?:i|it|my)|"
                           r"is it (?:ok|okay|fine|alright)|valid|permitted|(?:place|put|draw) (?:it|my|this)|"

@@ -8,6 +8,7 @@ from rulespal.agent import Assistant
 from rulespal.errors import EmptyQuestion, QuestionTooLong
 from rulespal.models.base import Capabilities, ToolChoice
 from rulespal.models.scripted import ScriptedModel
+from rulespal.questions import is_followup
 from rulespal.rulings import Ruling
 from rulespal.service import RulesPal
 from rulespal.settings import Settings
@@ -113,6 +114,15 @@ def test_follow_ups_keep_the_game_and_subject(pal):
     assert [t.question for t in bot.conversations.history("t-1")] == [
         "How do photo missions score in Cational Meographic?", "and in solo mode?"]
     assert bot.conversations.history("t-2") == []
+
+
+@pytest.mark.parametrize(("question", "leans"), [
+    ("and in solo mode?", True), ("it's worth 13 though, how do we split an odd number?", True),
+    ("that one is a swamp too, does it still count as a neighbour?", True), ("what about ties?", True),
+    ("how many points does a closed area with two aliens score in total?", False),
+    ("the last round is over, who wins when the scores are level?", False)])
+def test_a_question_opening_on_what_was_just_said_is_a_follow_up(question, leans):
+    assert is_followup(question) is leans
 
 
 def test_a_ruling_answers_where_the_book_is_silent_and_says_so(tmp_path):
