@@ -16,12 +16,12 @@ from rulespal.lexical import STOPWORDS
 _NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "single": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
                  "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12}
 _NUMBER = r"\d+|" + "|".join(w for w in _NUMBER_WORDS if len(w) > 2)
-_UNIT = r"(?:reputation |victory |bonus |extra )?(?:points?|stars?|pawints?|coins?|vp)"
-_RATE = re.compile(rf"\b(?P<n>{_NUMBER})\s+(?P<unit>{_UNIT})\s+(?:for|per)\s+(?:each|every)\s+"
+_UNIT = r"(?:reputation |victory |bonus |extra )?(?:points?|stars?|pawints?|vp)"
+_RATE = re.compile(rf"\b(?P<n>{_NUMBER})\s+(?P<unit>{_UNIT})\s+(?:for\s+(?:each|every)|per)\s+"
                    rf"(?P<each>[a-z' -]+?)(?=\s+and\s+(?:{_NUMBER})\b|[.,;:()]|$)", re.I)
 _STOP = frozenset("in on of that which who where with to from at by adjacent located next the a an your their "
                   "its and or than placed shown".split())
-_WORD = re.compile(r"[a-z0-9]+")
+_PHRASE_WORD = re.compile(r"[a-z0-9']+(?:-[a-z0-9]+)*")  # 'filled-in' and 'second-largest' stay one word
 _ASKS_SCORE = re.compile(r"\bhow (?:many|much)\b|\bworth\b|\bwhat (?:do|does|would|will|did) (?:i|we|you|they|he|"
                          r"she|that|this|it)\b[^?]*\b(?:score|get|earn|make)\b", re.I)
 _UNSAFE = re.compile(r"\b(?:not|no|none|nothing|never|without|except|isn'?t|aren'?t|doesn'?t|don'?t|didn'?t|but|"
@@ -38,7 +38,7 @@ class Rate:
     points: int
     unit: str  # singular: 'point', 'star'
     each: str  # the thing counted, as the book words it ('row in which every space is filled')
-    head: str  # its head noun, singular ('row')
+    words: tuple[str, ...]  # the words naming it, singular, up to the first of/that/in… ('forest', 'space')
     loss: bool = False  # 'loses one star for each …'
 
 
@@ -65,19 +65,21 @@ class RuleSum:
 
 
 def rates_in(text: str) -> list[Rate]:
-    """Every 'N points for each X' a sentence states."""
+    """Every 'N points for each X' / 'N points per X' a sentence states."""
     rates = []
     for m in _RATE.finditer(text):
-        words = _WORD.findall(m.group("each").lower())
-        head_words = []
-        for word in words:
+        head_words: list[str] = []
+        for word in _PHRASE_WORD.findall(m.group("each").lower()):
             if word in _STOP:
                 break
-            head_words.append(word)
+            head_words.append(_singular(word))
         if head_words:
             clause = re.split(r"[.;:]", text[: m.start()])[-1]
-            rates.append(Rate(_value(m.group("n")), _singular(m.group("unit").lower()), m.group("each").strip(),
-                              _singular(head_words[-1]), bool(_LOSS.search(clause))))
+            each = m.group("each").split()
+            while each[-1].lower() in _STOP:  # 'that starts on the left edge at (r,0)': cut at the bracket
+                each.pop()
+            rates.append(Rate(_value(m.group("n")), _singular(m.group("unit").lower()), " ".join(each),
+                              tuple(head_words), bool(_LOSS.search(clause))))
     return rates
 
 
@@ -87,15 +89,12 @@ def rule_sum(question: str, shown: Sequence[EvidenceSentence]) -> RuleSum | None
     if not shown or not _ASKS_SCORE.search(question) or _UNSAFE.search(question):
         return None
     best = max(shown, key=lambda s: s.score).section_id
-    rates = [r for s in shown if s.section_id == best for r in rates_in(s.text)]
-    by_head: dict[str, list[Rate]] = {}
-    for rate in rates:
-        by_head.setdefault(rate.head, []).append(rate)
-    words = [w.replace("'", "") for w in re.findall(r"[a-z0-9']+", question.lower())]
+    rates = list(dict.fromkeys(r for s in shown if s.section_id == best for r in rates_in(s.text)))
+    words = [w.replace("'", "") for w in _PHRASE_WORD.findall(re.sub(r"\b(\d+)-", r"\1 ", question.lower()))]
     singular = [_singular(w) for w in words]
-    told = {_singular(w) for s in shown if s.section_id == best for w in _WORD.findall(s.text.lower())
+    told = {_singular(w) for s in shown if s.section_id == best for w in _PHRASE_WORD.findall(s.text.lower())
             if w not in STOPWORDS and w not in _STOP}  # the things the rule talks about
-    counts: dict[str, int] = {}
+    counts: dict[Rate, int] = {}
     for i, word in enumerate(words):
         if not (word.isdigit() or word in _NUMBER_WORDS):
             continue
@@ -104,21 +103,22 @@ def rule_sum(question: str, shown: Sequence[EvidenceSentence]) -> RuleSum | None
             if words[j].isdigit() or (words[j] in _NUMBER_WORDS and words[j] not in ("a", "an")) or words[j] == "and":
                 break
             window.append(singular[j])
-        counted = next((w for w in window if w in by_head), None) or next((w for w in window if w in told), None)
-        if counted is None and word not in ("a", "an"):
-            return None  # a number the rule does not explain ('3 of them on the edge')
-        if counted in by_head:
-            if counted in counts:
+        named = next(([r for r in rates if w in r.words] for w in window if any(w in r.words for r in rates)), [])
+        if len(named) > 1:
+            return None  # a word the book uses for two rates ('space' of water and of farms)
+        if named:
+            if named[0] in counts:
                 return None  # the same thing counted twice: which count is meant?
-            counts[counted] = _value(word)
-    if not counts or set(counts) != set(by_head) or any(len(by_head[h]) > 1 for h in counts):
-        return None  # a rate left uncounted, or one thing the book counts in two ways
-    kinds = {(by_head[h][0].unit, by_head[h][0].loss) for h in counts}
+            counts[named[0]] = _value(word)
+        elif word not in ("a", "an") and not any(w in told for w in window):
+            return None  # a number the rule does not explain ('3 of them on the edge')
+    if not counts or len(counts) != len(rates):
+        return None  # a rate left uncounted
+    kinds = {(r.unit, r.loss) for r in counts}
     if len(kinds) != 1:  # stars and coins, or gains and losses, do not add up
         return None
     unit, loss = kinds.pop()
-    terms = tuple(Term(counts[h], by_head[h][0]) for h in by_head if h in counts)
-    return RuleSum(terms, unit, loss)
+    return RuleSum(tuple(Term(counts[r], r) for r in rates), unit, loss)
 
 
 def _value(word: str) -> int:

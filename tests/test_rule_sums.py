@@ -14,6 +14,10 @@ ROWS = ("Rule: you earn 6 stars for each row in which every space is filled, and
 MONSTERS = "Each player loses one reputation star for each empty space adjacent to a monster space on their map."
 CLOSED = ("For the size of the closed area: the player scores one point for each tile the closed area consists of. "
           "For aliens: the player scores 3 points for each alien located in the closed area.")
+COINS = "Each player earns one reputation star for each filled-in coin symbol on their coin track."
+CLUSTER = "Rule: sort your village clusters by size; you earn 2 stars per space of the second-largest cluster."
+WATER_FARMS = ("Rule: you earn 2 stars for each water space adjacent to a mountain space, plus 1 star for each farm "
+               "space adjacent to a mountain space.")
 NEIGHBOURS = "For the size of neighbouring areas: the player scores one point for each tile those areas consist of."
 
 
@@ -23,18 +27,23 @@ def shown(*texts: str, section: str = "end-of-game") -> tuple[EvidenceSentence, 
 
 
 def test_rates_are_read_with_what_they_count_and_whether_they_take_points_away():
-    assert [(r.points, r.unit, r.head, r.loss) for r in rates_in(END)] == [(2, "point", "cosmonaut", False),
-                                                                           (2, "point", "alien", False)]
+    assert [(r.points, r.unit, r.words, r.loss) for r in rates_in(END)] == [(2, "point", ("cosmonaut",), False),
+                                                                            (2, "point", ("alien",), False)]
     assert [(r.points, r.unit, r.each) for r in rates_in(ROWS)] == [
         (6, "star", "row in which every space is filled"), (6, "star", "column in which every space is filled")]
-    assert [(r.points, r.head, r.loss) for r in rates_in(MONSTERS)] == [(1, "space", True)]
-    assert [(r.points, r.head) for r in rates_in(CLOSED)] == [(1, "tile"), (3, "alien")]
+    assert [(r.points, r.words, r.loss) for r in rates_in(MONSTERS)] == [(1, ("empty", "space"), True)]
+    assert [(r.points, r.words) for r in rates_in(CLOSED)] == [(1, ("tile",)), (3, ("alien",))]
+    assert [(r.points, r.words) for r in rates_in(COINS + " " + CLUSTER)] == [(1, ("filled-in", "coin", "symbol")),
+                                                                              (2, ("space",))]
 
 
 @pytest.mark.parametrize(("question", "texts", "total"), [
     ("game's over and my last 2 tiles have 3 cosmonauts and 1 alien on them. how many points do i get?", [END], 8),
     ("my two leftover tiles show three cosmonauts and an alien, what are they worth?", [END], 8),
     ("borderlands - two of my rows are totally full and one column is. what's that worth?", [ROWS], 18),
+    ("i've filled in 4 coins so far, how many stars is that this season?", [COINS], 4),
+    ("mages valley: 3 water spaces and 2 farms touch mountains, how many stars?", [WATER_FARMS], 8),
+    ("shieldgate: the second-largest village has 5 spaces, what's it worth?", [CLUSTER], 10),
 ])
 def test_the_counts_a_player_gives_are_summed_with_the_quoted_rates(question, texts, total):
     worked = rule_sum(question, shown(*texts))
@@ -50,6 +59,8 @@ def test_the_counts_a_player_gives_are_summed_with_the_quoted_rates(question, te
     ("2 cosmonauts and 1 alien, 3 cosmonauts more, how many points?", [END]),  # one thing counted twice
     ("i scored 12 points, then 2 cosmonauts and 1 alien on my last tiles: how many points?", [END]),
     ("a 4-tile forest with 1 alien, how many points?", [CLOSED, NEIGHBOURS]),  # 'tile' counted two ways
+    ("mages valley: 5 spaces touch mountains, how many stars?", [WATER_FARMS]),  # 'space' names both rates
+    ("shieldgate: my villages have 8 spaces and 5 spaces, how many stars?", [CLUSTER]),
     ("do 3 cosmonauts and 1 alien on my last tiles score?", [END]),  # not a question about how much
 ])
 def test_no_sum_when_the_question_leaves_doubt(question, texts):
