@@ -251,6 +251,13 @@ def test_ask_returns_an_answer_with_verified_citations(client):
         assert normalise(citation["quote"]) in normalise(sec["text"])  # word for word, Markdown marks aside
 
 
+def test_ask_sums_the_counts_a_player_gives_with_the_quoted_rates(client):
+    answer = client.post("/api/ask", json={"question": "Greenbough: I have forest in 4 rows and 3 columns. What's that "
+                                                       "worth?", "game": "cartographers"}).json()
+    assert answer["basis"] == "sum" and answer["answer"].startswith("7 stars, by the rule quoted: 4 × 1 for each row")
+    assert answer["tool_calls"] == [] and any("1 star for each row" in c["quote"] for c in answer["citations"])
+
+
 def test_ask_with_a_position_calls_the_engine(client):
     grid = with_cells(MAP_A, {(0, 0): "F", (0, 1): "F"})
     answer = client.post("/api/ask", json={"question": "How many points is my map worth?", "game": "cartographers",
