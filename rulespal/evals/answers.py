@@ -1,7 +1,7 @@
 """Answer and tool-use evals. Answers are judged for what a player is told: correct (states the deciding fact,
 nothing false), WRONG (states a false claim: an inverted verdict, a wrong number, a verdict the book does not
 give), false refusals, true refusals, whether the shown quote decides, engine calls for plain questions, and the
-time to the first answer text; dev, holdout, fresh and blind splits reported apart."""
+time to the first answer text; dev, holdout, fresh, blind and unseen splits reported apart."""
 
 from __future__ import annotations
 
@@ -19,8 +19,9 @@ from rulespal.evals.datasets import load_jsonl, save_result
 from rulespal.evals.metrics import facts_present, percentile
 
 ANSWER_SETS = ("answers-cartographers", "answers-cational-meographic", "answers-mise-kolonizace", "answers-fresh",
-               "answers-blind")
-SPLITS = ("dev", "holdout", "fresh", "blind")  # fresh, blind: written by someone who had not seen the code
+               "answers-blind", "answers-unseen")
+SPLITS = ("dev", "holdout", "fresh", "blind", "unseen")  # fresh, blind, unseen: written by someone who had not
+# seen the code; unseen after the last change to the answer path, run once
 _QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”")
 
 
