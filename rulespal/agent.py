@@ -73,6 +73,11 @@ class Context:
     ruling: Ruling | None = None
     worked: RuleSum | None = None  # the quoted rates summed over the counts the question gives
 
+    @property
+    def direct(self) -> bool:
+        """Whether some shown sentence is close in meaning to the question (else it is only the closest rule)."""
+        return self.evidence.closeness >= DIRECT_SIMILARITY
+
 
 class Assistant:
     """Answers questions with the deciding rule, checked verdicts and engine results; one per process."""
@@ -141,8 +146,7 @@ class Assistant:
         if engine is not None:
             return replace(context, engine=engine)
         ruling = self._ruling(context)
-        direct = context.covered and evidence.closeness >= DIRECT_SIMILARITY
-        worked = rule_sum(question, evidence.shown()) if direct and ruling is None else None
+        worked = rule_sum(question, evidence.shown()) if context.covered and context.direct and ruling is None else None
         return replace(context, ruling=ruling, worked=worked)
 
     def _engine_record(self, context: Context, position: Any) -> ToolCallRecord | None:
@@ -190,7 +194,7 @@ class Assistant:
     def _verdict(self, context: Context) -> str | None:
         """'yes' or 'no' when the model is sure enough of what the shown rules say; None otherwise."""
         if (self.model is None or not self.model.capabilities.verdicts or context.kind != "yesno"
-                or context.evidence.closeness < DIRECT_SIMILARITY):
+                or not context.direct):
             return None
         title = self.pal.book(context.game).title
         rules = "\n".join(f'- "{s.text}"' for s in context.evidence.shown())
@@ -243,14 +247,15 @@ class Assistant:
             citations = [Citation(context.game, ruling.anchor, f"RulesPal ruling {ruling.id}: {ruling.title}",
                                   ruling.text, source="ruling")]
         elif context.covered:
-            verdict = self._verdict(context)
             shown = context.evidence.shown()
-            direct = context.evidence.closeness >= DIRECT_SIMILARITY
-            basis, text = ("verdict", verdict_text(verdict, shown)) if verdict else ("rule", rule_text(shown, direct))
             if context.worked is not None:
                 basis, text = "sum", sum_text(context.worked, shown)
-            elif direct and (prose := self._prose(context, verdict)):
-                text = f"{prose} {rule_text(shown)}"
+            else:
+                verdict = self._verdict(context)
+                basis, text = (("verdict", verdict_text(verdict, shown)) if verdict
+                               else ("rule", rule_text(shown, context.direct)))
+                if context.direct and (prose := self._prose(context, verdict)):
+                    text = f"{prose} {rule_text(shown)}"
         else:
             nearest = tuple({"game": h.game, "section_id": h.section_id, "title": h.title}
                             for h in context.found.hits[:3])

@@ -6,6 +6,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from rulespal.answer import AnswerBasis
+
 
 class GameOut(BaseModel):
     """A game RulesPal has a rulebook for."""
@@ -201,7 +203,7 @@ class AnswerOut(BaseModel):
     thread_id: str | None
     covered: bool = Field(description="False when the rulebook had nothing relevant (see `nearest`).")
     nearest: list[dict[str, Any]]
-    basis: Literal["verdict", "rule", "sum", "engine", "ruling", "refusal"] = Field(
+    basis: AnswerBasis = Field(
         description="What the answer rests on: a verdict checked against the rule, the rule itself, a sum of the "
                     "quoted rule's rates over the counts the question gives, the engine, a RulesPal ruling where "
                     "the book is silent, or a refusal.")
