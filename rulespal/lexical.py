@@ -23,12 +23,14 @@ def tokenize(text: str) -> list[str]:
     ('4.2.1') stay whole."""
     tokens = []
     for word in _TOKEN.findall(text.lower().replace("'", "")):
-        if word in STOPWORDS:
-            continue
-        if len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
-            word = word[:-1]
-        tokens.append(word)
+        if word not in STOPWORDS:
+            tokens.append(plural_stem(word))
     return tokens
+
+
+def plural_stem(word: str) -> str:
+    """A word without a plural 's' ('tiles' -> 'tile'; 'class' and short words stay)."""
+    return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
 
 
 _VOWEL = re.compile("[aeiouy]")

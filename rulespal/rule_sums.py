@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rulespal.evidence import EvidenceSentence
-from rulespal.lexical import STOPWORDS
+from rulespal.lexical import STOPWORDS, plural_stem
 
 _NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "single": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
                  "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12}
@@ -126,8 +126,4 @@ def _value(word: str) -> int:
 
 
 def _singular(word: str) -> str:
-    if word.endswith("ies") and len(word) > 4:
-        return word[:-3] + "y"
-    if word.endswith("s") and not word.endswith("ss") and len(word) > 3:
-        return word[:-1]
-    return word
+    return word[:-3] + "y" if word.endswith("ies") and len(word) > 4 else plural_stem(word)
