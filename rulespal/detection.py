@@ -17,17 +17,15 @@ from __future__ import annotations
 
 import hashlib
 import json
-import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 from typing import Protocol
 
 import numpy as np
 
-from rulespal.lexical import tokenize
+from rulespal.lexical import stem, tokenize
 from rulespal.rulebook import Rulebook
 
 NAME_WEIGHT = 5  # a book's names count as five mentions in its bag of words
@@ -40,10 +38,6 @@ CONFIDENT = 0.97
 SHOWN = 5
 MODEL_FILE = "detector-lm-v1.json"  # marks a saved detector of this format
 
-_NUMBERS = {w: str(i) for i, w in enumerate(
-    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
-    "seventeen eighteen nineteen twenty".split())}
-_VOWEL = re.compile("[aeiouy]")
 PAIR = "_"  # joins the two tokens of a pair term (tokenize never yields it)
 
 
@@ -86,28 +80,6 @@ class Named(Protocol):
     def title(self) -> str: ...
     @property
     def aliases(self) -> tuple[str, ...]: ...
-
-
-@lru_cache(maxsize=1 << 18)
-def stem(token: str) -> str:
-    """A token as detection matches it: number words as digits ('thirteen' -> '13'), and a light suffix stem on
-    top of tokenize's plural one ('pegged', 'pegging' -> 'peg'; 'scored', 'score' -> 'scor'; 'matches' -> 'match')."""
-    if token in _NUMBERS:
-        return _NUMBERS[token]
-    if not token.isalpha():
-        return token
-    for suffix in ("ing", "ed"):
-        root = token[: -len(suffix)]
-        if token.endswith(suffix) and len(root) >= 3 and _VOWEL.search(root):
-            token = root
-            if len(token) > 3 and token[-1] == token[-2] and token[-1] not in "lsz":
-                token = token[:-1]
-            break
-    if token.endswith("ie") and len(token) > 4:
-        token = token[:-2] + "y"
-    if token.endswith("e") and len(token) > 3 and token[-2] != "e":
-        token = token[:-1]
-    return token
 
 
 def _names(book: Named) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 from pathlib import Path
 
 import bm25s
@@ -16,15 +17,19 @@ while who whom why will with would you your yours""".split())
 
 
 _TOKEN = re.compile(r"(?:\b[a-z]|\d+)(?:\.\d+)+|[a-z0-9]+")  # a rule id ("4.2.1", "a.3") is one token
+NUMBER_WORDS = {w: str(i) for i, w in enumerate(
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
+    "seventeen eighteen nineteen twenty".split())}
 
 
 def tokenize(text: str) -> list[str]:
-    """Lowercase word tokens without stopwords, with a light plural stem ('tiles' -> 'tile'); numbered rule ids
+    """Lowercase word tokens without stopwords, with a light plural stem ('tiles' -> 'tile') and number words as
+    digits ('two' -> '2', so a player's 'last two tiles' meets the book's '2 planet tiles'); numbered rule ids
     ('4.2.1') stay whole."""
     tokens = []
     for word in _TOKEN.findall(text.lower().replace("'", "")):
         if word not in STOPWORDS:
-            tokens.append(plural_stem(word))
+            tokens.append(NUMBER_WORDS.get(word) or plural_stem(word))
     return tokens
 
 
@@ -36,9 +41,11 @@ def plural_stem(word: str) -> str:
 _VOWEL = re.compile("[aeiouy]")
 
 
+@lru_cache(maxsize=1 << 18)
 def stem(token: str) -> str:
     """A light suffix stem on top of tokenize's plural one, so that a player's 'start', 'placed' or 'ends' meets
-    a heading's 'Starting', 'Placing' or 'Ending' ('starting' -> 'start', 'placing', 'place' -> 'plac')."""
+    a heading's 'Starting', 'Placing' or 'Ending' ('starting' -> 'start', 'placing', 'place' -> 'plac'; 'pegged'
+    -> 'peg'; 'supplies' -> 'supply')."""
     if not token.isalpha():
         return token
     for suffix in ("ing", "ed"):
@@ -46,6 +53,8 @@ def stem(token: str) -> str:
         if token.endswith(suffix) and len(root) >= 3 and _VOWEL.search(root):
             token = root[:-1] if len(root) > 3 and root[-1] == root[-2] and root[-1] not in "lsz" else root
             break
+    if token.endswith("ie") and len(token) > 4:
+        token = token[:-2] + "y"
     if token.endswith("e") and len(token) > 3 and token[-2] != "e":
         token = token[:-1]
     return token

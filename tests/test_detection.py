@@ -45,7 +45,9 @@ CARD_GAMES = {
 def test_stem_reads_inflections_and_number_words_alike():
     assert stem("pegged") == stem("pegging") == stem("peg") == "peg"
     assert stem("scored") == stem("score") and stem("matche") == "match"  # tokenize reads 'matches' as 'matche'
-    assert stem("thirteen") == "13" and stem("4.2.1") == "4.2.1"
+    assert stem("supplie") == stem("supply") == "supply"
+    assert tokenize("the last two tiles") == tokenize("last 2 tiles") == ["last", "2", "tile"]
+    assert tokenize("thirteen") == ["13"] and stem("4.2.1") == "4.2.1"
     assert stem("need") == "need" and stem("red") == "red"  # too short to carry a suffix
 
 
