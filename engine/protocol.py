@@ -97,12 +97,15 @@ class Operation:
 
 @dataclass(frozen=True)
 class GameEngine:
-    """A game's rules engine as seen from outside: its id, its operations (always `check` and `score`) and the
-    words players use for its score ('stars', 'Pawints'), which mark a question as asking for points."""
+    """A game's rules engine as seen from outside: its id, its operations (always `check` and `score`), the
+    words players use for its score ('stars', 'Pawints'), which mark a question as asking for points, and
+    optionally a reader of questions that describe in words everything an operation needs (`describe`: the
+    operation's name and document, or None)."""
 
     game_id: str
     operations: tuple[Operation, ...]
     score_words: tuple[str, ...] = ()
+    describe: Callable[[str], tuple[str, dict[str, Any]] | None] | None = None
 
     def operation(self, name: str) -> Operation:
         """Return the named operation, or raise KeyError listing those that exist."""

@@ -18,6 +18,9 @@ class Citation:
     page: int | None = None  # the section's first page, when the book came from a PDF
 
 
+ToolCallOrigin = Literal["position", "words", "model"]  # a position given, the question's own words, the model's call
+
+
 @dataclass(frozen=True)
 class ToolCallRecord:
     """One tool call the agent made, with its arguments and result (or error)."""
@@ -25,9 +28,10 @@ class ToolCallRecord:
     name: str
     args: dict[str, Any]
     result: Any
+    origin: ToolCallOrigin = "position"
 
 
-AnswerBasis = Literal["verdict", "rule", "sum", "engine", "ruling", "refusal"]
+AnswerBasis = Literal["verdict", "rule", "closest", "sum", "engine", "ruling", "refusal"]
 
 
 @dataclass(frozen=True)

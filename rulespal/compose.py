@@ -53,6 +53,8 @@ def engine_summary(result: Any) -> str | None:
         reasons = "; ".join(r["message"] for r in result.get("reasons", []))
         verdict = "legal" if result["legal"] else "not legal"
         return f"The engine says this is {verdict}" + (f": {reasons}." if reasons and not result["legal"] else ".")
+    if result.get("title") and isinstance(result.get("detail"), str):  # a title looked up: say how it was found
+        return f"The engine's title: {result['title']} ({result['detail'].rstrip('.')})."
     for key in ("title", "winner", "winners"):
         if key in result:
             return f"The engine's {key}: {result[key]}."

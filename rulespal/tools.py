@@ -38,6 +38,12 @@ def holds_a_move(game_id: str, document: Any) -> bool:
     return bool(only_check & set(document))
 
 
+def described_operation(game_id: str, question: str) -> tuple[str, dict[str, Any]] | None:
+    """The engine operation and document a question describes in full in words (engines that read them), or None."""
+    describe = get_engine(game_id).describe
+    return describe(question) if describe is not None else None
+
+
 def fitting_operations(game_id: str, document: Any) -> list[str]:
     """Engine operations whose required top-level fields are all present in the document, in engine order."""
     ops = get_engine(game_id).operations

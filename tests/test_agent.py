@@ -67,7 +67,15 @@ def test_refusal_only_when_the_book_has_no_evidence(pal):
     assert "[" not in answer.answer  # section titles in the text; the links come as data
     answered = assistant(pal).ask("wait, can I stick my tile on just the corner of another one?",
                                   game="cational-meographic")
-    assert answered.covered and answered.basis == "rule"
+    assert answered.covered and answered.basis != "refusal"
+
+
+def test_an_answer_from_only_the_closest_rule_says_so(pal):
+    unsure = assistant(pal).ask("is there an official app for keeping score?", game="cartographers")
+    assert unsure.basis == "closest" and unsure.covered
+    assert unsure.answer.startswith("The rulebook may not answer this directly. The closest rule (")
+    sure = assistant(pal).ask("what if two players tie at the end?", game="cartographers")
+    assert sure.basis == "rule" and sure.answer.startswith("The rulebook says (End of Game and Scoring)")
 
 
 def test_a_plain_rules_question_never_calls_an_engine(pal):
@@ -78,6 +86,21 @@ def test_a_plain_rules_question_never_calls_an_engine(pal):
         answer = bot.ask(question, game=None if "Mise" in question else "cartographers")
         assert answer.tool_calls == () and answer.basis in ("rule", "verdict")
     assert all(kind == "choose" for kind, _ in model.received)
+
+
+def test_an_area_described_in_full_is_scored_by_the_engine_from_the_words(pal):
+    model = ScriptedModel(choices=[UNSURE])  # no route queued: the words are read without the model
+    answer = assistant(pal, model).ask(
+        "just closed a 4-tile forest with an alien in it, i'm the only one with a cosmonaut there. through green "
+        "lasers it's connected to a 3-tile swamp with an alien on it, plus the space base. what's my total?",
+        game="mise-kolonizace")
+    assert answer.basis == "engine" and answer.answer.startswith("The engine scores this at 14 (")
+    call = answer.tool_calls[0]
+    assert call.origin == "words" and call.name == "score_area_mise_kolonizace" and call.result["total"] == 14
+    assert any("3 points for each alien" in c.quote for c in answer.citations)  # the rule follows the number
+    vague = assistant(pal, ScriptedModel(choices=[UNSURE])).ask(
+        "just closed a 4-tile forest next to a swamp with some aliens, what's my total?", game="mise-kolonizace")
+    assert vague.tool_calls == () and vague.basis in ("rule", "closest")
 
 
 def test_a_pasted_position_goes_to_the_engine_and_its_total_is_the_answer(pal):

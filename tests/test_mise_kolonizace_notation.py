@@ -13,7 +13,13 @@ from hypothesis import strategies as st
 from engine.mise_kolonizace.model import Area, Placement, Position, Tile
 from engine.mise_kolonizace.notation_json import parse_position, position_json
 from engine.mise_kolonizace.notation_text import parse_position_text, position_text
-from engine.mise_kolonizace.schemas import END_GAME_EXAMPLE, POSITION_EXAMPLE, end_game_schema, position_schema
+from engine.mise_kolonizace.schemas import (
+    AREA_VALUE_EXAMPLE,
+    END_GAME_EXAMPLE,
+    POSITION_EXAMPLE,
+    end_game_schema,
+    position_schema,
+)
 from engine.protocol import PositionError
 from engine.registry import get_engine
 
@@ -143,6 +149,7 @@ def test_schemas_are_objects_with_runnable_examples() -> None:
             op.run(example)
     assert ENGINE.operation("score").run(POSITION_EXAMPLE)["total"] == 2  # 1 tile + 1 for the base next to it
     assert ENGINE.operation("end_game").run(END_GAME_EXAMPLE)["total"] == 4 + 4
+    assert ENGINE.operation("score_area").run(AREA_VALUE_EXAMPLE)["total"] == 2 + 4 + 3 + 1 + 1  # rulebook Example 1
     assert position_schema()["required"] == ["tiles"] and end_game_schema()["required"] == ["players"]
 
 

@@ -1,7 +1,15 @@
 """Cartographers rules engine: scoring (16 cards, coins, monsters), draw-phase legality, whole games, game flow,
 and the printed components."""
 
-from engine.cartographers.operations import run_check, run_components, run_legal_moves, run_score, run_score_game
+from engine.cartographers.described import describe
+from engine.cartographers.operations import (
+    run_check,
+    run_components,
+    run_legal_moves,
+    run_score,
+    run_score_game,
+    run_solo_title,
+)
 from engine.cartographers.rules import GAME_ID
 from engine.cartographers.schemas import (
     CHECK_SCHEMA,
@@ -11,6 +19,7 @@ from engine.cartographers.schemas import (
     SCORE_SCHEMA,
     SEASON_STATUS_SCHEMA,
     SOLO_AMBUSH_SCHEMA,
+    SOLO_TITLE_SCHEMA,
 )
 from engine.cartographers.season import season_status
 from engine.cartographers.solo_ambush import run_solo_ambush
@@ -69,4 +78,10 @@ ENGINE = GameEngine(GAME_ID, (
         "ring inward, to the first position where it fits; if it fits nowhere the ambush card is disregarded.",
         SOLO_AMBUSH_SCHEMA, run_solo_ambush,
     ),
-), score_words=("star", "reputation"))
+    Operation(
+        "solo_title",
+        "What is my Cartographers solo title? Give the final score and the game's four scoring cards (or the sum of "
+        "their solo values): the solo rating is the score minus that sum, and the rating's range names the title.",
+        SOLO_TITLE_SCHEMA, run_solo_title,
+    ),
+), score_words=("star", "reputation"), describe=describe)

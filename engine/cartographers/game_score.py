@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -162,12 +163,16 @@ def _solo(result: dict[str, Any], edicts: tuple[Edict, ...], complete: bool) -> 
     if not complete:
         return {"rating": None, "title": None, "solo_values": values, "rule_ref": REF_SOLO_RATING,
                 "detail": f"the solo rating needs all {len(SEASONS)} seasons"}
-    rating = result["total"] - sum(values.values())
+    return solo_rating(result["total"], values)
+
+
+def solo_rating(total: int, values: Mapping[str, int]) -> dict[str, Any]:
+    """The solo rating (final score minus the solo values of the game's scoring cards) and its title."""
+    rating = total - sum(values.values())
     title = solo_title(rating)
     named = title or (f"no title: the titles start at {SOLO_TITLES[-1][0]} ({SOLO_TITLES[-1][1]}) and the rulebook "
                       f"names none below")
     return {
-        "rating": rating, "title": title, "solo_values": values, "rule_ref": REF_SOLO_RATING,
-        "detail": f"final score {result['total']} − solo values {' + '.join(map(str, values.values()))} "
-                  f"= {rating} → {named}",
+        "rating": rating, "title": title, "solo_values": dict(values), "rule_ref": REF_SOLO_RATING,
+        "detail": f"final score {total} − solo values {' + '.join(map(str, values.values()))} = {rating} → {named}",
     }

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.cartographers.cards import SEASONS, find_scoring_card
 from engine.cartographers.components import components
-from engine.cartographers.game_score import score_game
+from engine.cartographers.game_score import score_game, solo_rating
 from engine.cartographers.legality import check_move, legal_moves, parse_move, playable_card
 from engine.cartographers.position import check_keys, parse_map, parse_position, require_object
 from engine.cartographers.scoring import score_position
@@ -75,3 +76,38 @@ def run_components(doc: Any) -> dict[str, Any]:
     side = parse_map(doc["map"], ("map",), problems) if "map" in doc else None
     problems.raise_if_any()
     return components(side)
+
+
+def run_solo_title(doc: Any) -> dict[str, Any]:
+    """The solo rating and title of a final score, with the game's four scoring cards or their solo values' sum."""
+    doc = require_object(doc)
+    problems = Problems()
+    check_keys(doc, ("score", "cards", "solo_values"), (), problems)
+    score = doc.get("score")
+    if isinstance(score, bool) or not isinstance(score, int):
+        problems.add(("score",), f"required: the final score in reputation stars, a whole number, got {shown(score)}")
+    values: dict[str, int] = {}
+    if ("cards" in doc) == ("solo_values" in doc):
+        problems.add(("cards",), "give either the four scoring cards of the game or solo_values, their solo "
+                                 "values' sum")
+    elif "cards" in doc:
+        cards = doc["cards"]
+        if not isinstance(cards, list) or len(cards) != len(SEASONS):
+            problems.add(("cards",), f"expected the {len(SEASONS)} scoring cards of the game, got {shown(cards)}")
+        else:
+            for i, name in enumerate(cards):
+                card = find_scoring_card(name) if isinstance(name, str) else None
+                if card is None:
+                    problems.add(("cards", i), f"unknown scoring card {shown(name)}")
+                elif card.name in values:
+                    problems.add(("cards", i), f"{card.name} is named twice")
+                else:
+                    values[card.name] = card.solo_value
+    else:
+        total = doc["solo_values"]
+        if isinstance(total, bool) or not isinstance(total, int) or total < 0:
+            problems.add(("solo_values",), f"expected a whole number of at least 0, got {shown(total)}")
+        else:
+            values = {"the four scoring cards": total}
+    problems.raise_if_any()
+    return solo_rating(score, values)

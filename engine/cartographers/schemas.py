@@ -151,3 +151,17 @@ SOLO_AMBUSH_SCHEMA: dict[str, Any] = {
     },
     "examples": [{"map": "A", "grid": EXAMPLE_GRID, "card": "Gnoll Raid"}],
 }
+
+SOLO_TITLE_SCHEMA: dict[str, Any] = {
+    "type": "object", "required": ["score"], "additionalProperties": False,
+    "description": "A solo game's final score with its four scoring cards, or with the sum of their solo values.",
+    "properties": {
+        "score": {"type": "integer", "description": "The final score in reputation stars, at the end of winter."},
+        "cards": {"type": "array", "items": {"type": "string", "enum": [c.name for c in SCORING_CARDS]},
+                  "minItems": 4, "maxItems": 4, "description": "The four scoring cards of the game."},
+        "solo_values": {"type": "integer", "minimum": 0,
+                        "description": "The sum of the four scoring cards' solo values (instead of cards)."},
+    },
+    "examples": [{"score": 95, "cards": ["Greenbough", "Mages Valley", "Great City", "The Cauldrons"]},
+                 {"score": 71, "solo_values": 80}],
+}

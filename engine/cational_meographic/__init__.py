@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.cational_meographic import schemas
+from engine.cational_meographic.described import describe
 from engine.cational_meographic.end_game import run_end_game
 from engine.cational_meographic.operations import run_check, run_hiking_title, run_mission_update, run_score
 from engine.cational_meographic.rules import GAME_ID
@@ -41,4 +42,4 @@ ENGINE = GameEngine(GAME_ID, (
         "End a Cational Meographic game after 21 rounds: rank the players by Pawints, name the winner(s) (the book "
         "has no tie-breaker, so ties share the win) and, for one player, the solo hiking title. Input: each "
         "player's name and final Pawints."), schemas.END_GAME, run_end_game),
-), score_words=("pawint",))
+), score_words=("pawint",), describe=describe)

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from engine.mise_kolonizace.area_value import score_area
+from engine.mise_kolonizace.described import describe
 from engine.mise_kolonizace.operations import run_check, run_end_game, run_score
 from engine.mise_kolonizace.rules import GAME_ID
-from engine.mise_kolonizace.schemas import end_game_schema, position_schema
+from engine.mise_kolonizace.schemas import area_value_schema, end_game_schema, position_schema
 from engine.protocol import GameEngine, Operation
 
 ENGINE = GameEngine(
@@ -29,6 +31,15 @@ ENGINE = GameEngine(
             "cosmonaut and 2 per alien; returns each bonus, the final totals and the ranking. Input: each player's "
             "colour, points so far and last two tiles.",
             end_game_schema(), run_end_game),
+        Operation(
+            "score_area",
+            "Scores a Mise: Kolonizace closed area described by its counts instead of its tiles: 1 per tile and 3 "
+            "per alien in it, plus the tiles and aliens of each area beside it through a green laser (once each; "
+            "red-laser neighbours and the lasers' number do not count); with its cosmonauts, who takes it and the "
+            "split of a tie. Input: the area (kind, tiles, aliens, cosmonauts) and its neighbours (kind, tiles, "
+            "aliens, laser).",
+            area_value_schema(), score_area),
     ),
     score_words=("point", "cosmic stone"),
+    describe=describe,
 )

@@ -137,3 +137,40 @@ def end_game_schema() -> dict[str, Any]:
         "additionalProperties": False,
         "examples": [END_GAME_EXAMPLE],
     }
+
+
+AREA_VALUE_EXAMPLE = {  # rulebook Example 1: 2 + 4 + 3 + 1 + 1 = 11 for blue
+    "area": {"kind": "forest", "tiles": 2, "aliens": 0, "cosmonauts": {"blue": 1}},
+    "neighbours": [{"kind": "swamp", "tiles": 4, "aliens": 1, "laser": "green"}, {"kind": "base", "laser": "green"},
+                   {"kind": "meadow", "tiles": 1, "aliens": 0, "laser": "green"}],
+}
+
+
+def area_value_schema() -> dict[str, Any]:
+    """Schema of the score_area document: a closed area by its counts and the areas beside it."""
+    counts = {"tiles": {"type": "integer", "minimum": 1, "description": "Tiles the area consists of."},
+              "aliens": {"type": "integer", "minimum": 0, "default": 0, "description": "Aliens in the area."}}
+    return {
+        "type": "object",
+        "description": "A closed area by its counts (not its tiles) and each area touching it.",
+        "properties": {
+            "area": {"type": "object", "additionalProperties": False, "required": ["kind", "tiles"],
+                     "description": "The area just closed (sealed by lasers on every side).",
+                     "properties": {"kind": {"type": "string", "enum": list(KINDS)}} | counts | {
+                         "cosmonauts": _COLOURS | {"description": "Cosmonauts in the area: player colour -> count "
+                                                                  "(omit to get only what the area is worth)."}}},
+            "neighbours": {
+                "type": "array", "default": [],
+                "description": "Each other area touching it, once however many lasers lie between them.",
+                "items": {"type": "object", "additionalProperties": False, "required": ["kind", "laser"],
+                          "properties": {"kind": {"type": "string", "enum": [*KINDS, "base"],
+                                                  "description": "base = the space base (1 tile)."}}
+                          | counts | {"laser": {"type": "string", "enum": list(LASERS),
+                                                "description": "The laser between the two areas: green (passage, "
+                                                               "counted) or red (no passage, not counted)."}}},
+            },
+        },
+        "required": ["area"],
+        "additionalProperties": False,
+        "examples": [AREA_VALUE_EXAMPLE],
+    }

@@ -69,22 +69,31 @@ def _region_name(region: Region) -> str:
     return f"area {region.number} ({kind_label(region.kind)})"
 
 
+def own_items(prefix: str, size: int, aliens: int) -> list[Item]:
+    """What a closed area is worth by itself: its size and its aliens."""
+    return [
+        Item(f"{prefix}:size", "size of the closed area", size * POINTS_PER_TILE,
+             f"{_tiles(size)} x {POINTS_PER_TILE}"),
+        Item(f"{prefix}:aliens", "aliens in the closed area", aliens * POINTS_PER_ALIEN,
+             f"{_aliens(aliens)} x {POINTS_PER_ALIEN}"),
+    ]
+
+
+def neighbour_item(key: str, name: str, size: int, aliens: int, state: str = "") -> Item:
+    """What one area linked by a green laser adds (counted once, however many green lasers link it)."""
+    return Item(key, f"neighbouring {name} through a green laser", size * POINTS_PER_TILE + aliens * POINTS_PER_ALIEN,
+                f"{_tiles(size)} x {POINTS_PER_TILE} + {_aliens(aliens)} x {POINTS_PER_ALIEN}{state}")
+
+
 def worth(found: Survey, region: Region) -> tuple[Item, ...]:
     """Itemise what a closed area is worth: size, aliens, then each green-laser neighbour once."""
     prefix = f"area:{region.number}"
-    items = [
-        Item(f"{prefix}:size", "size of the closed area", region.size * POINTS_PER_TILE,
-             f"{_tiles(region.size)} x {POINTS_PER_TILE}"),
-        Item(f"{prefix}:aliens", "aliens in the closed area", region.aliens * POINTS_PER_ALIEN,
-             f"{_aliens(region.aliens)} x {POINTS_PER_ALIEN}"),
-    ]
+    items = own_items(prefix, region.size, region.aliens)
     for number in region.green_neighbours:
         other = found.regions[number]
-        points = other.size * POINTS_PER_TILE + other.aliens * POINTS_PER_ALIEN
         state = "" if other.kind == BASE_KIND else ", closed" if other.closed else ", still open"
-        items.append(Item(f"{prefix}:neighbour:{number}", f"neighbouring {_region_name(other)} through a green laser",
-                          points, f"{_tiles(other.size)} x {POINTS_PER_TILE} + {_aliens(other.aliens)} x "
-                                  f"{POINTS_PER_ALIEN}{state}"))
+        items.append(neighbour_item(f"{prefix}:neighbour:{number}", _region_name(other), other.size, other.aliens,
+                                    state))
     return tuple(items)
 
 

@@ -6,7 +6,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from rulespal.answer import AnswerBasis
+from rulespal.answer import AnswerBasis, ToolCallOrigin
 
 
 class GameOut(BaseModel):
@@ -191,6 +191,9 @@ class ToolCallOut(BaseModel):
     name: str
     args: dict[str, Any]
     result: Any
+    origin: ToolCallOrigin = Field(
+        "position", description="Where the engine's input came from: a position given with the question, the "
+                                "question's own words (an area described in full), or the model's tool call.")
 
 
 class AnswerOut(BaseModel):
@@ -204,7 +207,8 @@ class AnswerOut(BaseModel):
     covered: bool = Field(description="False when the rulebook had nothing relevant (see `nearest`).")
     nearest: list[dict[str, Any]]
     basis: AnswerBasis = Field(
-        description="What the answer rests on: a verdict checked against the rule, the rule itself, a sum of the "
+        description="What the answer rests on: a verdict checked against the rule, the rule itself, only the "
+                    "closest rule (the book may not answer directly, and the answer says so), a sum of the "
                     "quoted rule's rates over the counts the question gives, the engine, a RulesPal ruling where "
                     "the book is silent, or a refusal.")
     verdict: Literal["yes", "no"] | None = Field(description="The yes/no verdict shown, when there is one.")

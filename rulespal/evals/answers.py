@@ -80,9 +80,12 @@ def summarise(results: list[dict[str, Any]]) -> dict[str, Any]:
         "correct": rate(answerable, "correct"), "wrong": rate(results, "wrong"),
         "wrong_answerable": rate(answerable, "wrong"), "wrong_unanswerable": rate(unanswerable, "wrong"),
         "false_refusal": rate(answerable, "false_refusal"), "true_refusal": rate(unanswerable, "true_refusal"),
+        "closest_answerable": rate(answerable, "closest"),  # answered, but only as "the closest rule"
+        "flagged_unanswerable": rate(unanswerable, "flagged"),  # refused, or told the book may not answer it
         "quote_decides": rate(answerable, "quote_decides"), "verdict_shown": rate(answerable, "verdict_shown"),
         "followup_correct": rate(followups, "correct"),
-        "engine_calls_for_plain_questions": sum(r["engine_calls"] for r in plain),
+        "engine_calls_for_plain_questions": sum(r["engine_calls"] for r in plain),  # not counting areas described
+        "read_from_words": sum(r.get("read_from_words", False) for r in results),  # in full, read by the engine
         "first_text_p50_s": percentile([r["first_s"] for r in results], 50),
         "first_text_p95_s": percentile([r["first_s"] for r in results], 95),
         "total_p50_s": percentile([r["seconds"] for r in results], 50),
@@ -112,7 +115,10 @@ def run_answers(bot: Assistant, limit: int | None = None, split: str | None = No
         verdict = judge(row, answer)
         results.append({"id": row["id"], "split": row.get("split", "dev"), "kind": row.get("kind", "fact"),
                         "has_position": "position" in row, **verdict, "basis": answer.basis,
-                        "verdict_shown": answer.verdict is not None, "engine_calls": len(answer.tool_calls),
+                        "closest": answer.basis == "closest", "flagged": answer.basis in ("closest", "refusal"),
+                        "verdict_shown": answer.verdict is not None,
+                        "engine_calls": sum(t.origin != "words" for t in answer.tool_calls),
+                        "read_from_words": any(t.origin == "words" for t in answer.tool_calls),
                         "answer": answer.answer, "citations": [c.section_id for c in answer.citations],
                         "first_s": round(first, 2), "seconds": round(total, 2)})
         flag = "WRONG" if verdict["wrong"] else ("ok" if verdict["correct"] else "miss")

@@ -1,0 +1,24 @@
+"""A solo game's final Pawints in a player's words, read into a `hiking_title` document ("solo, I finished on 125
+Pawints: which hiking title is that?"). Read only when the question asks for the title and gives one number, the
+final total, with no hedge."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from engine.words import doubts, numbers, plain
+
+OPERATION = "hiking_title"
+_ASKS_TITLE = re.compile(r"\b(?:hiking )?titles?\b|\brank(?:ing)?\b")
+_TOTAL = re.compile(r"\bpawints?\b|\bpoints?\b|\bscor(?:e|ed|ing)\b|\bfinish(?:ed)?\b|\bend(?:ed)?\b|\btotal\b|\bgot\b")
+_DOUBT = doubts("plus", "each", "both", "players", "we", "next", "more", "need", "needs")  # not the title reached
+
+
+def describe(question: str) -> tuple[str, dict[str, Any]] | None:
+    """The hiking_title document a question gives in full, or None."""
+    text = plain(question)
+    if not (_ASKS_TITLE.search(text) and _TOTAL.search(text)) or _DOUBT.search(text):
+        return None
+    found = numbers(text)
+    return (OPERATION, {"pawints": int(found[0].group())}) if len(found) == 1 else None

@@ -1,0 +1,117 @@
+"""Scoring a closed area from its counts (its size and aliens, and the areas beside it with the laser between),
+for when the player describes the area instead of laying out its tiles."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.kit import Loc, Problems, shown
+from engine.mise_kolonizace.board import kind_label
+from engine.mise_kolonizace.build import colour_problem
+from engine.mise_kolonizace.rules import BASE_KIND, KINDS, LASERS, REF_SCORING, REF_SCORING_EXAMPLES
+from engine.mise_kolonizace.scoring import Item, neighbour_item, own_items
+from engine.protocol import Breakdown, ScoreLine
+
+AREA_KEYS = ("kind", "tiles", "aliens", "cosmonauts")
+NEIGHBOUR_KEYS = ("kind", "tiles", "aliens", "laser")
+DOCUMENT_KEYS = ("area", "neighbours")
+
+
+def _keys(obj: Any, allowed: tuple[str, ...], loc: Loc, problems: Problems) -> dict[str, Any]:
+    if not isinstance(obj, dict):
+        problems.add(loc, f"expected an object with {', '.join(allowed)}, got {shown(obj)}")
+        return {}
+    for key in obj:
+        if key not in allowed:
+            problems.add(loc + (str(key),), f"unknown field {key!r}; expected one of {', '.join(allowed)}")
+    return obj
+
+
+def _count(obj: dict[str, Any], key: str, loc: Loc, problems: Problems, minimum: int, default: int | None) -> int:
+    value = obj.get(key, default)
+    if value is None:
+        problems.add(loc + (key,), "required")
+        return minimum
+    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
+        problems.add(loc + (key,), f"expected a whole number of at least {minimum}, got {shown(value)}")
+        return minimum
+    return value
+
+
+def _kind(obj: dict[str, Any], loc: Loc, problems: Problems, base: bool) -> str:
+    kinds = (*KINDS, BASE_KIND) if base else tuple(KINDS)
+    kind = obj.get("kind")
+    if kind not in kinds:
+        problems.add(loc + ("kind",), f"expected one of {', '.join(kinds)}, got {shown(kind)}")
+        return next(iter(KINDS))
+    return str(kind)
+
+
+def _cosmonauts(obj: dict[str, Any], loc: Loc, problems: Problems) -> dict[str, int]:
+    value = obj.get("cosmonauts", {})
+    if not isinstance(value, dict):
+        problems.add(loc + ("cosmonauts",), f"expected an object colour -> number, got {shown(value)}")
+        return {}
+    counts = {}
+    for name, count in value.items():
+        colour = str(name).lower()
+        if (reason := colour_problem(colour)) is not None:
+            problems.add(loc + ("cosmonauts", str(name)), reason)
+        elif isinstance(count, bool) or not isinstance(count, int) or count < 0:
+            problems.add(loc + ("cosmonauts", str(name)), f"expected a whole number of at least 0, got {shown(count)}")
+        else:
+            counts[colour] = count
+    return counts
+
+
+def _neighbour(obj: Any, loc: Loc, problems: Problems) -> tuple[str, int, int, str]:
+    fields = _keys(obj, NEIGHBOUR_KEYS, loc, problems)
+    kind = _kind(fields, loc, problems, base=True)
+    laser = fields.get("laser")
+    if laser not in LASERS:
+        problems.add(loc + ("laser",), f"expected the laser between the areas, one of {', '.join(LASERS)}, "
+                                       f"got {shown(laser)}")
+    if kind == BASE_KIND:  # one tile, no aliens (its sides are green, but the other tile's side may be red)
+        for key, fixed in (("tiles", 1), ("aliens", 0)):
+            if key in fields and fields[key] != fixed:
+                problems.add(loc + (key,), f"the space base is 1 tile with no aliens, got {key} {shown(fields[key])}")
+        return kind, 1, 0, str(laser)
+    return (kind, _count(fields, "tiles", loc, problems, 1, None), _count(fields, "aliens", loc, problems, 0, 0),
+            str(laser))
+
+
+def score_area(doc: Any) -> dict[str, Any]:
+    """The `score_area` answer: what a closed area is worth (1 per tile, 3 per alien, and the tiles and aliens of
+    each area beside it through a green laser, once each), and who takes it when its cosmonauts are given."""
+    problems = Problems()
+    fields = _keys(doc, DOCUMENT_KEYS, (), problems)
+    area = _keys(fields.get("area"), AREA_KEYS, ("area",), problems)
+    kind = _kind(area, ("area",), problems, base=False)
+    size = _count(area, "tiles", ("area",), problems, 1, None)
+    aliens = _count(area, "aliens", ("area",), problems, 0, 0)
+    cosmonauts = _cosmonauts(area, ("area",), problems)
+    listed = fields.get("neighbours", [])
+    if not isinstance(listed, list):
+        problems.add(("neighbours",), f"expected a list of the areas beside it, got {shown(listed)}")
+        listed = []
+    neighbours = [_neighbour(n, ("neighbours", i), problems) for i, n in enumerate(listed)]
+    problems.raise_if_any()
+    items: list[Item] = own_items("area", size, aliens)
+    skipped: list[ScoreLine] = []
+    for i, (other, tiles, other_aliens, laser) in enumerate(neighbours):
+        name = kind_label(other)
+        if laser == "green":
+            items.append(neighbour_item(f"neighbour:{i}", name, tiles, other_aliens))
+        else:
+            skipped.append(ScoreLine(f"neighbour:{i}", f"neighbouring {name} behind a red laser: not counted", 0,
+                                     REF_SCORING, "only areas linked by a green laser count"))
+    value = sum(item.points for item in items)
+    lines = [ScoreLine(i.key, i.label, i.points, REF_SCORING, i.detail) for i in items] + skipped
+    most = max(cosmonauts.values(), default=0)
+    winners = [c for c, n in cosmonauts.items() if most and n == most]
+    extra: dict[str, Any] = {"kind": kind, "label": kind_label(kind), "value": value}
+    if cosmonauts:
+        share = value // len(winners) if winners else 0
+        extra |= {"winners": winners, "share": share, "lost": value - share * len(winners),
+                  "rule_ref": REF_SCORING_EXAMPLES if len(winners) > 1 else REF_SCORING}
+    return Breakdown(tuple(lines), extra).to_dict()

@@ -1,0 +1,85 @@
+"""Mise: Kolonizace closed areas scored from their counts (score_area), and read from a player's words."""
+
+import pytest
+
+from engine import PositionError
+from engine.mise_kolonizace.area_value import score_area
+from engine.mise_kolonizace.described import describe
+
+
+def test_the_rulebook_examples_score_from_their_counts():
+    one = score_area({"area": {"kind": "forest", "tiles": 2, "cosmonauts": {"blue": 1}},
+                      "neighbours": [{"kind": "swamp", "tiles": 4, "aliens": 1, "laser": "green"},
+                                     {"kind": "base", "laser": "green"},
+                                     {"kind": "meadow", "tiles": 1, "laser": "green"}]})
+    assert one["total"] == 11 and one["winners"] == ["blue"] and one["share"] == 11
+    two = score_area({"area": {"kind": "swamp", "tiles": 6, "aliens": 1, "cosmonauts": {"red": 3, "blue": 3}},
+                      "neighbours": [{"kind": "forest", "tiles": 2, "laser": "green"},
+                                     {"kind": "base", "laser": "green"}]})
+    assert two["total"] == 12 and two["winners"] == ["red", "blue"] and (two["share"], two["lost"]) == (6, 0)
+    three = score_area({"area": {"kind": "swamp", "tiles": 1},
+                        "neighbours": [{"kind": "swamp", "tiles": 6, "aliens": 1, "laser": "green"}]})
+    assert three["total"] == 10 and "winners" not in three
+
+
+def test_red_neighbours_count_nothing_and_an_odd_tie_loses_the_remainder():
+    result = score_area({"area": {"kind": "forest", "tiles": 4, "aliens": 3, "cosmonauts": {"red": 2, "blue": 2}},
+                         "neighbours": [{"kind": "meadow", "tiles": 5, "aliens": 2, "laser": "red"}]})
+    assert result["total"] == 13 and (result["share"], result["lost"]) == (6, 1)
+    assert [line["points"] for line in result["lines"]] == [4, 9, 0]
+    assert "red laser: not counted" in result["lines"][-1]["label"]
+
+
+@pytest.mark.parametrize(("doc", "loc"), [
+    ({"area": {"kind": "forest", "tiles": 2}, "neighbours": [{"kind": "base", "tiles": 2, "laser": "green"}]},
+     ["neighbours", 0, "tiles"]),
+    ({"area": {"kind": "forest", "tiles": 2}, "neighbours": [{"kind": "base"}]}, ["neighbours", 0, "laser"]),
+    ({"area": {"kind": "forest", "tiles": 2}, "neighbours": [{"kind": "swamp", "tiles": 1}]},
+     ["neighbours", 0, "laser"]),
+    ({"area": {"kind": "base", "tiles": 1}}, ["area", "kind"]),
+    ({"area": {"kind": "forest", "tiles": 0}}, ["area", "tiles"]),
+    ({"area": {"kind": "forest", "tiles": 2, "colour": "red"}}, ["area", "colour"]),
+    ({"area": {"kind": "forest", "tiles": 2, "cosmonauts": {"aliens": 1}}}, ["area", "cosmonauts", "aliens"]),
+])
+def test_bad_documents_name_the_field(doc, loc):
+    with pytest.raises(PositionError) as error:
+        score_area(doc)
+    assert loc in [list(e["loc"]) for e in error.value.to_dict()["errors"]]
+
+
+@pytest.mark.parametrize(("question", "total"), [
+    ("i close a 3-tile forest with my cosmonaut in it. it's joined by green lasers to a 2-tile swamp with an alien "
+     "on it, and to the space base. how many points?", 9),
+    ("closed a 2-tile forest. it touches a 3-tile swamp through two green lasers and a 4-tile meadow only through "
+     "red lasers, no aliens anywhere. what do i score?", 5),
+    ("I just sealed off a 2 tile forest. Green lasers connect it to the space base and a 1-tile meadow with an "
+     "alien. How many points do I get?", 7),
+    ("closing a five-tile swamp with 2 aliens, it's linked by a green laser to a 3-tile forest and by a red laser "
+     "to a 2-tile meadow. points?", 14),
+    ("My tile closed a 1-tile swamp. What's it worth?", 1),
+])
+def test_an_area_described_in_full_is_read(question, total):
+    read = describe(question)
+    assert read is not None and read[0] == "score_area"
+    assert score_area(read[1])["total"] == total
+
+
+@pytest.mark.parametrize("question", [
+    "i've got 2 cosmonauts in the swamp and red has 1 when it closes, does red get anything?",  # someone else's
+    "closed a 3-tile forest, red and I both have a cosmonaut in it. how many points each?",  # a tie
+    "closed a 3-tile forest next to a swamp with 2 aliens. points?",  # an area without its size
+    "closed a 3-tile forest that touches a 2-tile swamp. how many points?",  # the laser between them not said
+    "closed a 3-tile forest that's almost touching a 2-tile swamp via green laser, how many points",  # a hedge
+    "my 3-tile forest is not closed yet, it touches a 2-tile swamp through a green laser. points?",  # negation
+    "closed a 3-tile forest on turn 12 next to the space base. how many points?",  # a number left unexplained
+    "how many points is a 3-tile forest with an alien worth?",  # nothing closed
+    "closed a 3-tile forest through green lasers to the space base, which is red. points?",  # a colour left over
+    "I closed a 2-tile forest with an alien; it touches the space base. how many points?",  # the base's laser unsaid
+    "an alien sits in the 3-tile forest I closed. how many points?",  # the alien before any area
+])
+def test_anything_not_accounted_for_is_not_read(question):
+    assert describe(question) is None
+
+
+def test_an_area_without_a_question_about_points_is_not_read():
+    assert describe("I closed a 3-tile forest next to the space base, is that allowed?") is None
