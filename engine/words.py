@@ -5,16 +5,33 @@ from __future__ import annotations
 
 import re
 
-NUMBER_WORDS = {w: str(i) for i, w in enumerate(
+UNITS = {w: i for i, w in enumerate(
     "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
-    "seventeen eighteen nineteen twenty".split())}
-_KEPT = frozenset({"one"})  # 'the only one', 'one of them': read where a count is expected, not rewritten
-_WORDS = re.compile(r"\b(" + "|".join(w for w in NUMBER_WORDS if w not in _KEPT) + r")\b")
+    "seventeen eighteen nineteen".split())}
+TENS = {w: 10 * i for i, w in enumerate("twenty thirty forty fifty sixty seventy eighty ninety".split(), start=2)}
+_U = "|".join(UNITS)
+_U9 = "|".join(w for w, n in UNITS.items() if 1 <= n <= 9)
+_T = "|".join(TENS)
+_UNDER_100 = rf"(?:(?P<{{t}}>{_T})(?:[\s-]+(?P<{{tu}}>{_U9}))?|(?P<{{u}}>{_U}))"
+_NUMBER = re.compile(
+    rf"\b(?:(?P<h>{_U9}|a)\s+hundred(?:\s+and)?(?:[\s-]+{_UNDER_100.format(t='ht', tu='htu', u='hu')})?"
+    rf"|{_UNDER_100.format(t='t', tu='tu', u='u')})\b")
+
+
+def _value(m: re.Match[str]) -> str:
+    words = {k: v for k, v in m.groupdict().items() if v}
+    if words.keys() == {"u"} and words["u"] == "one":
+        return m.group()  # 'the only one', 'one of them': read where a count is expected, not rewritten
+    value = 100 * (1 if words.get("h") == "a" else UNITS.get(words.get("h", ""), 0))
+    value += TENS.get(words.get("t") or words.get("ht", ""), 0)
+    value += UNITS.get(words.get("tu") or words.get("htu") or words.get("u") or words.get("hu", ""), 0)
+    return str(value)
 
 
 def plain(question: str) -> str:
-    """The question in lower case, curly apostrophes straight, number words from two to twenty as digits."""
-    return _WORDS.sub(lambda m: NUMBER_WORDS[m.group(1)], question.lower().replace("’", "'"))
+    """The question in lower case, curly apostrophes straight, numbers in words up to 999 as digits ('sixty three'
+    -> '63', 'one hundred and eleven' -> '111'; a lone 'one' stays a word)."""
+    return _NUMBER.sub(_value, question.lower().replace("’", "'"))
 
 
 def numbers(text: str) -> list[re.Match[str]]:
@@ -22,7 +39,7 @@ def numbers(text: str) -> list[re.Match[str]]:
     return list(re.finditer(r"(?<![\w.])\d+(?![\w.]*\d)", text))
 
 
-HEDGES = ("hundred", "thousand", "not", "never", "almost", "nearly", "maybe", "perhaps", "or", "about", "around",
+HEDGES = ("hundreds", "thousand", "not", "never", "almost", "nearly", "maybe", "perhaps", "or", "about",
           "roughly", "could", "might", "without", "except", "unless", "minus", "instead", "half", "partly")
 
 

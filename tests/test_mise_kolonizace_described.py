@@ -28,6 +28,17 @@ def test_red_neighbours_count_nothing_and_an_odd_tie_loses_the_remainder():
     assert result["total"] == 13 and (result["share"], result["lost"]) == (6, 1)
     assert [line["points"] for line in result["lines"]] == [4, 9, 0]
     assert "red laser: not counted" in result["lines"][-1]["label"]
+    unsized = score_area({"area": {"kind": "forest", "tiles": 2}, "neighbours": [{"kind": "swamp", "laser": "red"}]})
+    assert unsized["total"] == 2  # behind a red laser its size does not matter
+
+
+def test_for_a_player_the_total_is_what_that_player_takes():
+    area = {"kind": "forest", "tiles": 4, "aliens": 3, "cosmonauts": {"red": 2, "blue": 2, "green": 1}}
+    assert [score_area({"area": area, "for": who})["total"] for who in ("red", "blue", "green")] == [6, 6, 0]
+    assert score_area({"area": area})["total"] == 13  # without `for`: what the area is worth
+    with pytest.raises(PositionError) as error:
+        score_area({"area": area, "for": "yellow"})
+    assert error.value.to_dict()["errors"][0]["loc"] == ["for"]
 
 
 @pytest.mark.parametrize(("doc", "loc"), [
@@ -57,6 +68,22 @@ def test_bad_documents_name_the_field(doc, loc):
     ("closing a five-tile swamp with 2 aliens, it's linked by a green laser to a 3-tile forest and by a red laser "
      "to a 2-tile meadow. points?", 14),
     ("My tile closed a 1-tile swamp. What's it worth?", 1),
+    # the size said after the area, and the closed area named again
+    ("my forest is closed now: 4 tiles, one alien, only my cosmonaut. it's linked to a 2-tile meadow by 2 different "
+     "green lasers (no aliens in the meadow). how many points?", 4 + 3 + 2),
+    # red all round: nothing beside it counts; 'pts'
+    ("closed a 5-tile swamp with 2 aliens, all the borders around it are red, my cosmonauts only. pts?", 5 + 6),
+    # a neighbour behind a red laser needs no size
+    ("closed 3-tile meadow, green laser to a 2-tile forest, red to the swamp. only my cosmonaut. pts?", 3 + 2),
+    ("ok my bubbling swamp is now closed, it's 4 tiles with one alien. it touches a meadow of 2 tiles through a "
+     "green laser and that meadow has 1 alien on it, and there's also a 6-tile forest next to it but that's a red "
+     "laser. what do i score?", 4 + 3 + 2 + 3),
+    # others' cosmonauts: outnumbered, a majority, a tie (remainder lost)
+    ("i just closed a forest area with 4 tiles, there's 1 alien in it, green laser into the space base. but yellow "
+     "has 2 cosmonauts in the forest and i only have one. how many points for me?", 0),
+    ("I closed a 6 tile meadow with 1 alien in it. I have 2 cosmonauts there, yellow has 1. How many points?", 9),
+    ("I closed a 7-tile swamp with one alien in it, green laser to a 3-tile forest. blue and I both have exactly 2 "
+     "cosmonauts in the swamp. how many points do I get?", (7 + 3 + 3) // 2),
 ])
 def test_an_area_described_in_full_is_read(question, total):
     read = describe(question)
@@ -76,6 +103,10 @@ def test_an_area_described_in_full_is_read(question, total):
     "closed a 3-tile forest through green lasers to the space base, which is red. points?",  # a colour left over
     "I closed a 2-tile forest with an alien; it touches the space base. how many points?",  # the base's laser unsaid
     "an alien sits in the 3-tile forest I closed. how many points?",  # the alien before any area
+    "red here: I closed a 3-tile forest, green laser to the space base. how many points?",  # a player named red
+    "closed a 3-tile forest, yellow has 2 cosmonauts in it. how many points for me?",  # the asker's count missing
+    "closed a 4-tile swamp with an alien, green laser to a meadow. how many points?",  # a green neighbour's size
+    "closed a 3-tile forest. there's an alien in the 2-tile swamp next to it. points?",  # an alien placed elsewhere
 ])
 def test_anything_not_accounted_for_is_not_read(question):
     assert describe(question) is None

@@ -13,10 +13,9 @@ from engine.words import doubts, numbers, plain
 
 OPERATION = "solo_title"
 _SOLO = re.compile(r"\bsolo\b|\bby myself\b|\bon my own\b|\balone\b|\bsingle[- ]player\b|\b1[- ]player\b")
-_ASKS_TITLE = re.compile(r"\btitles?\b|\bratings?\b|\brank(?:ing)?\b")
-_DOUBT = doubts("need", "needs", "more", "next", "plus", r"coins?", r"monsters?", "season", "spring", "summer", "fall",
-                "autumn")
-_SUM = re.compile(r"\bsolo (?:values?|numbers?|points?|scores?)\b[^.?!\d]{0,40}?\b(?:add(?:s|ed)? (?:up )?to|"
+_ASKS_TITLE = re.compile(r"\btitles?\b|\bratings?\b|\brank(?:ing)?\b|\bwhat am i\b")
+_DOUBT = doubts("around", "need", "needs", "more", "next", "plus", "players", "we")  # not the title reached, not solo
+_SUM = re.compile(r"\bsolo (?:values?|numbers?|points?|scores?)\b[^.?!]{0,40}?\b(?:add(?:s|ed)? (?:up )?to|"
                   r"sum(?:s|med)? (?:up )?to|total(?:s|led|ling)?|come(?:s)? to|are|is|of|=)\s*(?P<n>\d+)")
 _CARD_COUNT = re.compile(rf"\b{len(SEASONS)} (?:scoring )?(?:cards?|edicts?)\b")
 _CARDS = tuple((card.name, re.compile(r"\b" + r"[\s'-]*".join(

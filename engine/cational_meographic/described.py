@@ -7,12 +7,14 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from engine.cational_meographic.rules import ROUNDS
 from engine.words import doubts, numbers, plain
 
 OPERATION = "hiking_title"
-_ASKS_TITLE = re.compile(r"\b(?:hiking )?titles?\b|\brank(?:ing)?\b")
+_ASKS_TITLE = re.compile(r"\b(?:hiking )?titles?\b|\brank(?:ing)?\b|\bwhat am i\b")
+_ROUNDS = re.compile(rf"\b{ROUNDS} rounds?\b")  # the game's length, not a score
 _TOTAL = re.compile(r"\bpawints?\b|\bpoints?\b|\bscor(?:e|ed|ing)\b|\bfinish(?:ed)?\b|\bend(?:ed)?\b|\btotal\b|\bgot\b")
-_DOUBT = doubts("plus", "each", "both", "players", "we", "next", "more", "need", "needs")  # not the title reached
+_DOUBT = doubts("around", "plus", "each", "both", "players", "we", "next", "more", "need", "needs")  # not the reached
 
 
 def describe(question: str) -> tuple[str, dict[str, Any]] | None:
@@ -20,5 +22,5 @@ def describe(question: str) -> tuple[str, dict[str, Any]] | None:
     text = plain(question)
     if not (_ASKS_TITLE.search(text) and _TOTAL.search(text)) or _DOUBT.search(text):
         return None
-    found = numbers(text)
+    found = [m for m in numbers(text) if not any(r.start() <= m.start() < r.end() for r in _ROUNDS.finditer(text))]
     return (OPERATION, {"pawints": int(found[0].group())}) if len(found) == 1 else None

@@ -14,7 +14,7 @@ from engine.protocol import Breakdown, ScoreLine
 
 AREA_KEYS = ("kind", "tiles", "aliens", "cosmonauts")
 NEIGHBOUR_KEYS = ("kind", "tiles", "aliens", "laser")
-DOCUMENT_KEYS = ("area", "neighbours")
+DOCUMENT_KEYS = ("area", "neighbours", "for")
 
 
 def _keys(obj: Any, allowed: tuple[str, ...], loc: Loc, problems: Problems) -> dict[str, Any]:
@@ -76,6 +76,8 @@ def _neighbour(obj: Any, loc: Loc, problems: Problems) -> tuple[str, int, int, s
             if key in fields and fields[key] != fixed:
                 problems.add(loc + (key,), f"the space base is 1 tile with no aliens, got {key} {shown(fields[key])}")
         return kind, 1, 0, str(laser)
+    if laser == "red" and "tiles" not in fields:  # behind a red laser its size does not count
+        return kind, 0, _count(fields, "aliens", loc, problems, 0, 0), str(laser)
     return (kind, _count(fields, "tiles", loc, problems, 1, None), _count(fields, "aliens", loc, problems, 0, 0),
             str(laser))
 
@@ -95,6 +97,10 @@ def score_area(doc: Any) -> dict[str, Any]:
         problems.add(("neighbours",), f"expected a list of the areas beside it, got {shown(listed)}")
         listed = []
     neighbours = [_neighbour(n, ("neighbours", i), problems) for i, n in enumerate(listed)]
+    player = fields.get("for")
+    if player is not None and player not in cosmonauts:
+        present = ", ".join(cosmonauts) or "none given"
+        problems.add(("for",), f"expected the colour of one of the area's cosmonauts ({present}), got {shown(player)}")
     problems.raise_if_any()
     items: list[Item] = own_items("area", size, aliens)
     skipped: list[ScoreLine] = []
@@ -114,4 +120,13 @@ def score_area(doc: Any) -> dict[str, Any]:
         share = value // len(winners) if winners else 0
         extra |= {"winners": winners, "share": share, "lost": value - share * len(winners),
                   "rule_ref": REF_SCORING_EXAMPLES if len(winners) > 1 else REF_SCORING}
+    if player is not None:  # the total becomes that player's points: the area's worth, less what goes elsewhere
+        extra["for"] = player
+        if player not in winners:
+            lines.append(ScoreLine("award", f"most cosmonauts: {' and '.join(winners)}, not {player}", -value,
+                                   REF_SCORING, f"{player} has {cosmonauts[player]}, {winners[0]} has {most}"))
+        elif len(winners) > 1:
+            lines.append(ScoreLine("award", f"tied on cosmonauts with {' and '.join(w for w in winners if w != player)}"
+                                   f": {value} split {len(winners)} ways, {value % len(winners)} lost",
+                                   extra["share"] - value, REF_SCORING_EXAMPLES, f"{most} cosmonauts each"))
     return Breakdown(tuple(lines), extra).to_dict()

@@ -15,41 +15,73 @@ from engine.mise_kolonizace.rules import BASE_KIND
 from engine.words import doubts, numbers, plain
 
 OPERATION = "score_area"
+ASKER = "you"  # the colour the asker's cosmonauts get in the document
 _ONE = r"(?:\d+|one|a single)"
 _KIND = r"(?:cosmic |radioactive |bubbling )?(?P<kind>forest|meadow|swamp)"
+_CLOSED_WORD = r"(?P<closed>closed|sealed|finished|completed)"
 _SIZED = (
     re.compile(rf"\b(?P<n>{_ONE})[- ](?:tiles?|squares?)[- ](?:(?:big|large|sized?|long) )?(?:of )?{_KIND}s?\b"),
-    re.compile(rf"\b{_KIND}(?: area)? (?:of|with|that'?s|that is|which is|made of|covering) (?P<n>{_ONE}) "
+    re.compile(rf"\b{_KIND}(?: area)? (?:of|with|that'?s|that is|which is|is|has|made of|covering) (?P<n>{_ONE}) "
                r"(?:tiles?|squares?)\b"),
     re.compile(rf"\b(?P<n>{_ONE}) {_KIND} tiles\b"),
+    # 'a swamp, 7 tiles', 'my swamp is now closed, it's 5 tiles', 'my forest is closed now: 3 tiles'
+    re.compile(rf"\b{_KIND}(?: area)?(?:\s+(?:is|was|got|just got|has been)(?:\s+now)?\s+{_CLOSED_WORD}(?:\s+off)?"
+               rf"(?:\s+now)?)?\s*[,:]\s*(?:(?:it'?s|it is|which is|that'?s|that is)\s+)?(?P<n>{_ONE}) "
+               r"(?:tiles?|squares?)\b"),
 )
+_REFERENCE = re.compile(r"\b(?:the|that|this|my)\s+(?:cosmic |radioactive |bubbling )?(?P<kind>forest|meadow|swamp)"
+                        r"(?:\s+itself)?\b")  # the closed area named again
 _BASE = re.compile(r"\b(?:the |a )?(?:space ?base|starting tile)\b")
 _LEFTOVER_AREA = re.compile(r"\b(?:forest|meadow|swamp|base)s?\b")
-_CLOSES_BEFORE = re.compile(r"\b(?:clos(?:e|es|ed|ing)|seal(?:s|ed|ing)?|complet(?:e|es|ed|ing)|finish(?:es|ed|ing)?)"
-                            r"\s+(?:off\s+|up\s+)?(?:(?:a|an|my|the|this|that|our)\s+)?$")
+_CLOSES_BEFORE = re.compile(r"(?:\b(?:clos(?:e|es|ed|ing)|seal(?:s|ed|ing)?|complet(?:e|es|ed|ing)|"
+                            r"finish(?:es|ed|ing)?)\s+(?:off\s+|up\s+)?|\bclosed (?:area|one) (?:is|was)\s+)"
+                            r"(?:(?:a|an|my|the|this|that|our)\s+)?$")
 _CLOSED_AFTER = re.compile(r"^\s*(?:(?:that|which)\s+)?(?:i\s+|we\s+)?(?:just\s+)?(?:is\s+|gets\s+|got\s+|was\s+|"
                            r"has been\s+)?(?:now\s+|just\s+)?(?:closed|sealed|completed|finished)\b")
 _ALIENS = re.compile(r"\b(?P<n>\d+|an?|one|no)\s+(?:other\s+)?aliens?\b")
 _NO_ALIENS_ANYWHERE = re.compile(r"\s*(?:anywhere|at all|in any of (?:them|it|these|those))\b")
-_ALIEN_GAP = re.compile(r"^\s*,?\s*(?:with|having|that has|which has|containing|and)\s+"
-                        r"(?:my (?:own )?cosmonaut(?: in it)?\s+and\s+)?$")
+_FILLER = frozenset("with having and there's there is are it it's its has that which in on inside only my cosmonaut "
+                    "cosmonauts cosmonaut's alone the one just also i have got i've a".split())
 _ALIEN_TAIL = re.compile(r"\s+(?:in|on|inside)\s+(?:it|there|them)\b")
+_ALIEN_ELSEWHERE = re.compile(r"\s+(?:in|on|inside)\s+(?!it\b|there\b|them\b)")
+_ALIEN_IN = re.compile(r"\s+(?:in|on|inside)\s+(?:the|that|this|my)\s+(?:cosmic |radioactive |bubbling )?"
+                       r"(?P<kind>forest|meadow|swamp)(?:\s+itself)?\b")  # '(no aliens in the meadow)'
 _COSMONAUT_OK = re.compile(
+    r"\bmy (?:own |single |only |lone )?cosmonauts?(?:'s| is| are)? (?:the only ones?|alone|only)\b|"
+    r"\bonly my cosmonauts?\b|"
     r"\bmy (?:own |single |only |lone )?cosmonauts?\b|"
     r"\b(?:i'?m|i am) the only (?:one|player) (?:with|that has|who has) (?:a |any |my )?cosmonauts?\b|"
     r"\bonly (?:i|me) (?:have|has|got) (?:a |any )?cosmonauts?\b|"
     r"\bi(?: have|'ve got| got) (?:a|the only) cosmonauts?\b")
 _COSMONAUT = re.compile(r"\bcosmonauts?\b")
-_DOUBT = doubts("no one", "nobody", "tie", "tied", "ties", "share", "shared", "split", "both", "each", "equal",
-                "opponent", "someone", "other player")
-_ASKS_POINTS = re.compile(r"\bhow (?:many|much)\b|\bworth\b|\btotal\b|\bscor(?:e|es|ed|ing)\b|\bpoints?\b")
+_WHO = r"[a-z][a-z0-9_-]+"
+_NOT_WHO = frozenset("i me it that which there this area tile who one and but also everyone forest meadow swamp base "
+                     "each both so then".split())
+_MINE_COUNT = re.compile(r"\b(?:i|me)\s+(?:only\s+|just\s+)?(?:have|has|got|'ve got|had)\s+(?:only\s+|just\s+)?"
+                         r"(?P<n>\d+|one|a)\b(?P<noun>\s+cosmonauts?\b)?")
+_THEIR_COUNT = re.compile(rf"\b(?P<who>{_WHO})\s+(?:only\s+)?(?:has|have|had|got)\s+(?:only\s+|just\s+)?"
+                          r"(?P<n>\d+|one|a)\b(?P<noun>\s+cosmonauts?\b)?")
+_BOTH_COUNT = re.compile(rf"\b(?:(?P<who>{_WHO}) and (?:i|me)|(?:i|me) and (?P<who2>{_WHO}))\s+(?:both\s+)?"
+                         r"(?:have|has|got)\s+(?:exactly\s+)?(?P<n>\d+|one|a)\s+cosmonauts?(?:\s+each)?\b")
+_ELLIPSIS = re.compile(r"\s*(?:[.,;!?)]|$)")  # 'yellow has 1.': the count of what was just counted
+_DOUBT = doubts("no one", "nobody", "tie", "tied", "ties", "share", "shared", "split", "equal", "opponent", "someone",
+                "other player")  # who takes the area, when others' cosmonauts are in it, is not read here
+_ASKS_POINTS = re.compile(r"\bhow (?:many|much)\b|\bworth\b|\btotal\b|\bscor(?:e|es|ed|ing)\b|\bpoints?\b|\bpts\b")
 _COLOUR = r"(?P<c>green|red)"
 _LASER_NOUN = r"(?:\s+(?:lasers?|borders?|lines?|edges?|walls?))?"
 _LASER_COUNT = re.compile(rf"\b(?P<n>\d+)\s+{_COLOUR}\b")
-_POST = re.compile(rf"^\W*(?:(?:only|just|also)\s+)?(?:through|via|by|across|over|behind|with|using)\s+"
-                   rf"(?:(?:\d+|a|an|one|several|multiple|its|the)\s+)?{_COLOUR}{_LASER_NOUN}")
+_POST = re.compile(r"^\W*(?:(?:next to|beside|against|on) (?:it|that|them|the other side)\W*)?"
+                   r"(?:(?:(?:only|just|also)\s+)?(?:through|via|by|across|over|behind|with|using)\s+"
+                   r"(?:(?:\d+|a|an|one|several|multiple|different|its|the)\s+)*"
+                   r"|(?:(?:but|and)\s+)?(?:that'?s|it'?s|which is|that is|is)\s+(?:(?:a|an|the|behind)\s+)?)"
+                   rf"{_COLOUR}{_LASER_NOUN}(?=\W|$)(?:,\s*(?P<size>\d+) tiles?\b)?")
+# 'through 2 green lasers', ', but that's a red laser', 'on the other side is red laser, 5 tiles' (a size said after
+# the colour is read only behind a red laser, where it does not count)
+_UNSIZED = re.compile(r"\b(?:a|an|the|another)\s+(?:cosmic |radioactive |bubbling )?(?P<kind>forest|meadow|swamp)\b")
 _PRE = re.compile(rf"\b{_COLOUR}{_LASER_NOUN}\s+(?:[a-z']+\s+){{0,3}}?(?:to|into|onto|with|borders|touches|meets|"
                   r"reaches)\s+(?:(?:a|an|the|another)\s+)?$")  # 'by green lasers to a', 'green lasers link it to'
+_ALL_RED = re.compile(r"\b(?:everything|all(?: the)? (?:borders?|lasers?|sides?|edges?))(?: around it)? (?:is|are) "
+                      r"(?:behind )?(?:a )?red(?: lasers?)?\b")  # nothing beside it counts
 _LIST = re.compile(r"^\W*(?:and|plus|as well as|&)\s+(?:also\s+)?(?:to\s+|with\s+)?(?:(?:a|an|the|another)\s+)?$")
 
 
@@ -62,6 +94,8 @@ class _Area:
     aliens: int | None = None
     laser: str | None = None
     laser_shared: bool = False  # the colour came before it ('by green lasers to A and B'), so a list shares it
+    closed_here: bool = False  # the words naming it say it is closed ('my swamp is now closed, it's 5 tiles')
+    unsized: bool = False  # named without its size: read only behind a red laser
     spans: list[tuple[int, int]] = field(default_factory=list)
 
 
@@ -69,23 +103,43 @@ def _count(word: str) -> int:
     return 1 if word in ("a", "an", "one", "a single") else 0 if word == "no" else int(word)
 
 
-def _areas(text: str) -> list[_Area] | None:
+def _areas(text: str) -> tuple[list[_Area], list[tuple[int, _Area]]] | None:
+    """The areas named with their sizes (and the space base), then any other area named without its size (read
+    only behind a red laser, where its size does not count), in the order named; and the anchors aliens may follow:
+    each area's words, and 'the swamp' again when one area alone is a swamp."""
     found: list[_Area] = []
     for pattern in _SIZED:
         for m in pattern.finditer(text):
-            found.append(_Area(m.group("kind"), _count(m.group("n")), m.start(), m.end()))
+            closed = bool(m.groupdict().get("closed"))
+            found.append(_Area(m.group("kind"), _count(m.group("n")), m.start(), m.end(), closed_here=closed))
     for m in _BASE.finditer(text):
         found.append(_Area(BASE_KIND, 1, m.start(), m.end()))
     found.sort(key=lambda a: a.start)
     if any(b.start < a.end for a, b in zip(found, found[1:], strict=False)):
         return None  # two readings of the same words
-    rest = text
-    for area in found:
-        rest = rest[:area.start] + " " * (area.end - area.start) + rest[area.end:]
-    return None if _LEFTOVER_AREA.search(rest) else found
+    rest = _masked(text, [(a.start, a.end) for a in found])
+    anchors = [(a.end, a) for a in found]
+    for m in _REFERENCE.finditer(rest):
+        named = [a for a in found if a.kind == m.group("kind")]
+        if len(named) == 1:
+            anchors.append((m.end(), named[0]))
+            rest = _masked(rest, [m.span()])
+    unsized = [_Area(m.group("kind"), 0, m.start(), m.end(), unsized=True) for m in _UNSIZED.finditer(rest)]
+    rest = _masked(rest, [(a.start, a.end) for a in unsized])
+    if _LEFTOVER_AREA.search(rest):
+        return None
+    anchors += [(a.end, a) for a in unsized]
+    return sorted(found + unsized, key=lambda a: a.start), sorted(anchors, key=lambda pair: pair[0])
 
 
-def _attach_aliens(text: str, areas: list[_Area], used: list[tuple[int, int]]) -> bool:
+def _masked(text: str, spans: list[tuple[int, int]]) -> str:
+    for start, end in spans:
+        text = text[:start] + " " * (end - start) + text[end:]
+    return text
+
+
+def _attach_aliens(text: str, areas: list[_Area], anchors: list[tuple[int, _Area]],
+                   used: list[tuple[int, int]]) -> bool:
     for m in _ALIENS.finditer(text):
         count = _count(m.group("n"))
         if count == 0 and _NO_ALIENS_ANYWHERE.match(text, m.end()):
@@ -94,19 +148,30 @@ def _attach_aliens(text: str, areas: list[_Area], used: list[tuple[int, int]]) -
                     area.aliens = 0
             used.append((m.start(), m.end()))
             continue
-        before = [a for a in areas if a.end <= m.start()]
-        if not before or before[-1].aliens is not None or not _ALIEN_GAP.match(text[before[-1].end:m.start()]):
+        named = _ALIEN_IN.match(text, m.end())
+        if named:  # 'no aliens in the meadow': the area is named, and only one area is a meadow
+            owners = [a for a in areas if a.kind == named.group("kind") and not a.unsized]
+            if len(owners) != 1 or owners[0].aliens is not None:
+                return False
+            owners[0].aliens = count
+            used.append((m.start(), named.end()))
+            continue
+        before = [(end, a) for end, a in anchors if end <= m.start()]
+        if not before or before[-1][1].aliens is not None or _ALIEN_ELSEWHERE.match(text, m.end()):
             return False
-        owner = before[-1]
+        anchor, owner = before[-1]
+        if not set(re.findall(r"[a-z']+|\d+", text[anchor:m.start()])) <= _FILLER:
+            return False  # something else said between the area and its aliens
         owner.aliens = count
         tail = _ALIEN_TAIL.match(text, m.end())
-        owner.spans.append((owner.end, tail.end() if tail else m.end()))
+        if anchor == owner.end:
+            owner.spans.append((owner.end, tail.end() if tail else m.end()))
         used.append((m.start(), m.end()))
     return len(re.findall(r"\baliens?\b", text)) == len(used)
 
 
-def _lasers(text: str, areas: list[_Area]) -> bool:
-    said: set[int] = set()  # where the colours read are
+def _lasers(text: str, areas: list[_Area], walls: set[int]) -> bool:
+    said = {m.start() + m.group().rindex("red") for m in _ALL_RED.finditer(text)} if walls else set()
     for j, area in enumerate(areas[1:], start=1):
         previous = areas[j - 1]
         start = max([previous.end, *(e for _, e in previous.spans)])
@@ -119,24 +184,26 @@ def _lasers(text: str, areas: list[_Area]) -> bool:
             return False
         said |= {start + m.start("c") for m in (before,) if m} | {own_end + m.start("c") for m in (after,) if m}
         if after:
+            if after.group("size") and after.group("c") != "red":
+                return False
             area.spans.append((own_end, own_end + after.end()))
         if colours:
             area.laser, area.laser_shared = colours.pop(), bool(before)
         elif j > 1 and previous.laser_shared and _LIST.match(pre):
             area.laser, area.laser_shared = previous.laser, True
-        if area.laser is None:
+        if area.laser is None or (area.unsized and area.laser != "red"):
             return False
     return said == {m.start() for m in re.finditer(r"\b(?:green|red)\b", text)}  # no colour left unread
 
 
 def _closed_first(text: str, areas: list[_Area]) -> bool:
     first = areas[0]
-    return first.kind != BASE_KIND and bool(_CLOSES_BEFORE.search(text[:first.start])
-                                            or _CLOSED_AFTER.match(text[first.end:]))
+    said = first.closed_here or _CLOSES_BEFORE.search(text[:first.start]) or _CLOSED_AFTER.match(text[first.end:])
+    return first.kind != BASE_KIND and not first.unsized and bool(said)
 
 
 def _all_numbers_read(text: str, areas: list[_Area], used: list[tuple[int, int]]) -> bool:
-    spans = used + [(a.start, a.end) for a in areas]
+    spans = used + [(a.start, a.end) for a in areas] + [s for a in areas for s in a.spans]
     spans += [(m.start(), m.end()) for m in _LASER_COUNT.finditer(text)]
     for m in numbers(text):
         if not any(s <= m.start() and m.end() <= e for s, e in spans):
@@ -146,22 +213,58 @@ def _all_numbers_read(text: str, areas: list[_Area], used: list[tuple[int, int]]
 
 def describe(question: str) -> tuple[str, dict[str, Any]] | None:
     """The score_area document a question describes in full, or None when any part of it is not accounted for."""
-    text = plain(question)
+    text = re.sub(r"\bwithout (?:any )?aliens\b", "with no aliens", plain(question))
     if not _ASKS_POINTS.search(text) or _DOUBT.search(text):
         return None
-    areas = _areas(text)
-    if not areas or len(areas) < 1 or not _closed_first(text, areas):
+    read = _areas(text)
+    if read is None or not read[0] or not _closed_first(text, read[0]):
         return None
+    areas, anchors = read
     used: list[tuple[int, int]] = []
-    if not _attach_aliens(text, areas, used) or not _lasers(text, areas):
+    walled = list(_ALL_RED.finditer(text))
+    if walled and len(areas) > 1:
+        return None  # red all round, yet other areas named
+    if not _attach_aliens(text, areas, anchors, used) or not _lasers(text, areas, {m.start() for m in walled}):
         return None
-    mine = [(m.start(), m.end()) for m in _COSMONAUT_OK.finditer(text)]
-    if len(mine) != len(_COSMONAUT.findall(text)):
-        return None  # someone else's cosmonauts, or a count of them: who takes the area is not read here
-    if not _all_numbers_read(text, areas, used + mine):
+    counted = _cosmonauts(text)
+    if counted is None:
+        return None
+    cosmonauts, said = counted
+    if not _all_numbers_read(text, areas, used + said):
         return None
     closed, *others = areas
     area: dict[str, Any] = {"kind": closed.kind, "tiles": closed.tiles, "aliens": closed.aliens or 0}
-    neighbours = [{"kind": BASE_KIND, "laser": a.laser} if a.kind == BASE_KIND else
+    neighbours = [{"kind": a.kind, "laser": a.laser} if a.kind == BASE_KIND or a.unsized else
                   {"kind": a.kind, "tiles": a.tiles, "aliens": a.aliens or 0, "laser": a.laser} for a in others]
+    if cosmonauts:
+        return OPERATION, {"area": area | {"cosmonauts": cosmonauts}, "neighbours": neighbours, "for": ASKER}
     return OPERATION, {"area": area, "neighbours": neighbours}
+
+
+def _cosmonauts(text: str) -> tuple[dict[str, int], list[tuple[int, int]]] | None:
+    """Who has how many cosmonauts in the closed area ({} when only the asker's are said to be there) and where
+    that was said; None when a cosmonaut is mentioned in any other way."""
+    said: list[tuple[int, int]] = []
+    counts: dict[str, int] = {}
+    for m in _BOTH_COUNT.finditer(text):
+        who = m.group("who") or m.group("who2")
+        if who in _NOT_WHO or who in counts:
+            return None
+        counts[ASKER] = counts[who] = _count(m.group("n"))
+        said.append(m.span())
+    rest = _masked(text, said)
+    for elliptic, pattern in ((False, _MINE_COUNT), (False, _THEIR_COUNT), (True, _MINE_COUNT), (True, _THEIR_COUNT)):
+        for m in pattern.finditer(rest):
+            who = ASKER if pattern is _MINE_COUNT else m.group("who")
+            if who in _NOT_WHO or bool(m.group("noun")) == elliptic or (elliptic and not (
+                    counts and _ELLIPSIS.match(rest, m.end()))):
+                continue  # 'it has 2 aliens', or a number that counts something else; 'yellow has 1.' after a count
+            if who in counts:
+                return None
+            counts[who] = _count(m.group("n"))
+            said.append(m.span())
+        rest = _masked(text, said)
+    sole = [m.span() for m in _COSMONAUT_OK.finditer(rest)]
+    if len(_COSMONAUT.findall(_masked(rest, sole))) or (counts and (sole or ASKER not in counts)):
+        return None  # a cosmonaut said some other way, or the asker's own count missing beside others'
+    return counts, said + sole

@@ -169,6 +169,8 @@ def area_value_schema() -> dict[str, Any]:
                                                 "description": "The laser between the two areas: green (passage, "
                                                                "counted) or red (no passage, not counted)."}}},
             },
+            "for": {"type": "string", "description": "A colour of the area's cosmonauts: the total is then that "
+                                                     "player's points (0 when another has more, a share of a tie)."},
         },
         "required": ["area"],
         "additionalProperties": False,
