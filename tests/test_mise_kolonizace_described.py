@@ -84,6 +84,9 @@ def test_bad_documents_name_the_field(doc, loc):
     ("I closed a 6 tile meadow with 1 alien in it. I have 2 cosmonauts there, yellow has 1. How many points?", 9),
     ("I closed a 7-tile swamp with one alien in it, green laser to a 3-tile forest. blue and I both have exactly 2 "
      "cosmonauts in the swamp. how many points do I get?", (7 + 3 + 3) // 2),
+    ("closed a 3-tile forest, green laser to the space base. me, blue and yellow each have one cosmonaut in it. "
+     "how many points for me?", (3 + 1) // 3),
+    ("closed area = 6 tiles, 1 alien. cosmonauts: me 2, red 1. how many points?", 6 + 3),  # its kind unsaid
 ])
 def test_an_area_described_in_full_is_read(question, total):
     read = describe(question)
@@ -93,7 +96,6 @@ def test_an_area_described_in_full_is_read(question, total):
 
 @pytest.mark.parametrize("question", [
     "i've got 2 cosmonauts in the swamp and red has 1 when it closes, does red get anything?",  # someone else's
-    "closed a 3-tile forest, red and I both have a cosmonaut in it. how many points each?",  # a tie
     "closed a 3-tile forest next to a swamp with 2 aliens. points?",  # an area without its size
     "closed a 3-tile forest that touches a 2-tile swamp. how many points?",  # the laser between them not said
     "closed a 3-tile forest that's almost touching a 2-tile swamp via green laser, how many points",  # a hedge

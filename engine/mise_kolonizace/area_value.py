@@ -88,7 +88,7 @@ def score_area(doc: Any) -> dict[str, Any]:
     problems = Problems()
     fields = _keys(doc, DOCUMENT_KEYS, (), problems)
     area = _keys(fields.get("area"), AREA_KEYS, ("area",), problems)
-    kind = _kind(area, ("area",), problems, base=False)
+    kind = _kind(area, ("area",), problems, base=False) if "kind" in area else None  # its kind changes nothing
     size = _count(area, "tiles", ("area",), problems, 1, None)
     aliens = _count(area, "aliens", ("area",), problems, 0, 0)
     cosmonauts = _cosmonauts(area, ("area",), problems)
@@ -115,7 +115,7 @@ def score_area(doc: Any) -> dict[str, Any]:
     lines = [ScoreLine(i.key, i.label, i.points, REF_SCORING, i.detail) for i in items] + skipped
     most = max(cosmonauts.values(), default=0)
     winners = [c for c, n in cosmonauts.items() if most and n == most]
-    extra: dict[str, Any] = {"kind": kind, "label": kind_label(kind), "value": value}
+    extra: dict[str, Any] = {"kind": kind, "label": kind_label(kind) if kind else "closed area", "value": value}
     if cosmonauts:
         share = value // len(winners) if winners else 0
         extra |= {"winners": winners, "share": share, "lost": value - share * len(winners),

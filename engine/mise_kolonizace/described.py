@@ -16,9 +16,11 @@ from engine.words import doubts, numbers, plain
 
 OPERATION = "score_area"
 ASKER = "you"  # the colour the asker's cosmonauts get in the document
+UNKNOWN_KIND = "area"  # a closed area named without its kind
 _ONE = r"(?:\d+|one|a single)"
 _KIND = r"(?:cosmic |radioactive |bubbling )?(?P<kind>forest|meadow|swamp)"
 _CLOSED_WORD = r"(?P<closed>closed|sealed|finished|completed)"
+_SIZE_WORDS = "little|small|tiny|big|huge|large|new|separate|different|same|other|second|neighbouring|neighboring"
 _SIZED = (
     re.compile(rf"\b(?P<n>{_ONE})[- ](?:tiles?|squares?)[- ](?:(?:big|large|sized?|long) )?(?:of )?{_KIND}s?\b"),
     re.compile(rf"\b{_KIND}(?: area)? (?:of|with|that'?s|that is|which is|is|has|made of|covering) (?P<n>{_ONE}) "
@@ -29,21 +31,24 @@ _SIZED = (
                rf"(?:\s+now)?)?\s*[,:]\s*(?:(?:it'?s|it is|which is|that'?s|that is)\s+)?(?P<n>{_ONE}) "
                r"(?:tiles?|squares?)\b"),
 )
+_UNKINDED = re.compile(r"\b(?<!forest )(?<!meadow )(?<!swamp )(?P<pre>closed )?area"
+                       r"(?P<mid>(?: i (?:just )?closed| is closed|'s closed| closed)?)"
+                       r"\s*(?:=|:|,|\bis\b|\bof\b|\bwith\b)\s*(?P<n>\d+|one) tiles?\b")  # 'closed area = 7 tiles'
 _REFERENCE = re.compile(r"\b(?:the|that|this|my)\s+(?:cosmic |radioactive |bubbling )?(?P<kind>forest|meadow|swamp)"
                         r"(?:\s+itself)?\b")  # the closed area named again
 _BASE = re.compile(r"\b(?:the |a )?(?:space ?base|starting tile)\b")
 _LEFTOVER_AREA = re.compile(r"\b(?:forest|meadow|swamp|base)s?\b")
 _CLOSES_BEFORE = re.compile(r"(?:\b(?:clos(?:e|es|ed|ing)|seal(?:s|ed|ing)?|complet(?:e|es|ed|ing)|"
                             r"finish(?:es|ed|ing)?)\s+(?:off\s+|up\s+)?|\bclosed (?:area|one) (?:is|was)\s+)"
-                            r"(?:(?:a|an|my|the|this|that|our)\s+)?$")
+                            rf"(?:(?:a|an|my|the|this|that|our|{_SIZE_WORDS})\s+)*$")
 _CLOSED_AFTER = re.compile(r"^\s*(?:(?:that|which)\s+)?(?:i\s+|we\s+)?(?:just\s+)?(?:is\s+|gets\s+|got\s+|was\s+|"
                            r"has been\s+)?(?:now\s+|just\s+)?(?:closed|sealed|completed|finished)\b")
 _ALIENS = re.compile(r"\b(?P<n>\d+|an?|one|no)\s+(?:other\s+)?aliens?\b")
 _NO_ALIENS_ANYWHERE = re.compile(r"\s*(?:anywhere|at all|in any of (?:them|it|these|those))\b")
 _FILLER = frozenset("with having and there's there is are it it's its has that which in on inside only my cosmonaut "
                     "cosmonauts cosmonaut's alone the one just also i have got i've a".split())
-_ALIEN_TAIL = re.compile(r"\s+(?:in|on|inside)\s+(?:it|there|them)\b")
-_ALIEN_ELSEWHERE = re.compile(r"\s+(?:in|on|inside)\s+(?!it\b|there\b|them\b)")
+_ALIEN_TAIL = re.compile(r"\s+(?:in|on|inside)\s+(?:it|there|them|the other side)\b")
+_ALIEN_ELSEWHERE = re.compile(r"\s+(?:in|on|inside)\s+(?!it\b|there\b|them\b|the other side\b)")
 _ALIEN_IN = re.compile(r"\s+(?:in|on|inside)\s+(?:the|that|this|my)\s+(?:cosmic |radioactive |bubbling )?"
                        r"(?P<kind>forest|meadow|swamp)(?:\s+itself)?\b")  # '(no aliens in the meadow)'
 _COSMONAUT_OK = re.compile(
@@ -56,33 +61,47 @@ _COSMONAUT_OK = re.compile(
 _COSMONAUT = re.compile(r"\bcosmonauts?\b")
 _WHO = r"[a-z][a-z0-9_-]+"
 _NOT_WHO = frozenset("i me it that which there this area tile who one and but also everyone forest meadow swamp base "
-                     "each both so then".split())
-_MINE_COUNT = re.compile(r"\b(?:i|me)\s+(?:only\s+|just\s+)?(?:have|has|got|'ve got|had)\s+(?:only\s+|just\s+)?"
-                         r"(?P<n>\d+|one|a)\b(?P<noun>\s+cosmonauts?\b)?")
-_THEIR_COUNT = re.compile(rf"\b(?P<who>{_WHO})\s+(?:only\s+)?(?:has|have|had|got)\s+(?:only\s+|just\s+)?"
-                          r"(?P<n>\d+|one|a)\b(?P<noun>\s+cosmonauts?\b)?")
+                     "each both so then player players us we they".split())
+_MINE_COUNT = re.compile(r"\b(?:(?:i|me)(?:\s+|(?='))(?:only\s+|just\s+)?(?:have|has|got|'ve got|had)\s+"
+                         r"(?:only\s+|just\s+)?(?P<n>\d+|one|a)\b(?P<noun>\s+cosmonauts?\b)?"
+                         r"|my (?P<n2>\d+) (?P<noun2>cosmonauts?)\b)")
+_THEIR_COUNT = re.compile(rf"\b(?P<who>{_WHO})(?: player)?\s+(?:only\s+)?(?:has|have|had|got)\s+(?:only\s+|just\s+)?"
+                          r"(?P<n>\d+|one|a|none|no)\b(?P<noun>\s+cosmonauts?\b)?")
+_GROUP_COUNT = re.compile(rf"\b(?:(?:me|i)(?P<others>(?:,\s*{_WHO})*,?\s+and\s+{_WHO})|all (?P<k>\d+) of us)\s+"
+                          r"(?:each\s+|all\s+|both\s+)?(?:have|got)\s+(?:exactly\s+)?(?P<n>\d+|one|a)\s+"
+                          r"cosmonauts?(?:\s+each)?\b")  # 'me, blue and yellow each have one cosmonaut'
+_COUNT_LIST = re.compile(rf"\bcosmonauts?\s*:\s*(?P<list>(?:{_WHO}\s+\d+(?:\s*,\s*|\s+and\s+)?)+)")
 _BOTH_COUNT = re.compile(rf"\b(?:(?P<who>{_WHO}) and (?:i|me)|(?:i|me) and (?P<who2>{_WHO}))\s+(?:both\s+)?"
                          r"(?:have|has|got)\s+(?:exactly\s+)?(?P<n>\d+|one|a)\s+cosmonauts?(?:\s+each)?\b")
-_ELLIPSIS = re.compile(r"\s*(?:[.,;!?)]|$)")  # 'yellow has 1.': the count of what was just counted
-_DOUBT = doubts("no one", "nobody", "tie", "tied", "ties", "share", "shared", "split", "equal", "opponent", "someone",
-                "other player")  # who takes the area, when others' cosmonauts are in it, is not read here
-_ASKS_POINTS = re.compile(r"\bhow (?:many|much)\b|\bworth\b|\btotal\b|\bscor(?:e|es|ed|ing)\b|\bpoints?\b|\bpts\b")
+_ELLIPSIS = re.compile(r"\s*(?:[.,;!?)]|and\b|$)")  # 'yellow has 1.': the count of what was just counted
+_UNREAD_COUNT = re.compile(r"\b(?:has|have|had|got)\s+(?:only\s+|just\s+|exactly\s+)?(?:\d+|one|none)\b"
+                           r"(?!\s+(?:aliens?|tiles?)\b)")  # a count of someone's cosmonauts left unread
+_DOUBT = doubts("no one", "nobody", "opponent", "someone", "some", "few", "couple")
+_ASKS_POINTS = re.compile(r"\bhow (?:many|much)\b|\bworth\b|\btotal\b|\bscor(?:e|es|ed|ing)\b|\bpoints?\b|\bpts\b|"
+                          r"\bmy share\b|\bwhat do i get\b")
+_NOBODY_ELSE = re.compile(r"[,;]?\s*(?:and\s+)?(?:nobody|no one|no-one) else"
+                          r"(?: has any(?: there| in it)?| does| is there)?\b")
 _COLOUR = r"(?P<c>green|red)"
 _LASER_NOUN = r"(?:\s+(?:lasers?|borders?|lines?|edges?|walls?))?"
 _LASER_COUNT = re.compile(rf"\b(?P<n>\d+)\s+{_COLOUR}\b")
 _POST = re.compile(r"^\W*(?:(?:next to|beside|against|on) (?:it|that|them|the other side)\W*)?"
                    r"(?:(?:(?:only|just|also)\s+)?(?:through|via|by|across|over|behind|with|using)\s+"
                    r"(?:(?:\d+|a|an|one|several|multiple|different|its|the)\s+)*"
-                   r"|(?:(?:but|and)\s+)?(?:that'?s|it'?s|which is|that is|is)\s+(?:(?:a|an|the|behind)\s+)?)"
-                   rf"{_COLOUR}{_LASER_NOUN}(?=\W|$)(?:,\s*(?P<size>\d+) tiles?\b)?")
+                   r"|(?:(?:but|and)\s+)?(?:that'?s|it'?s|which is|that is|is)\s+(?:(?:a|an|the|behind)\s+)?"
+                   r"|,?\s*(?:and\s+)?(?:they'?re|they are|it'?s|it is|which is|that'?s)\s+"
+                   r"(?:linked|connected|joined)\s+(?:by|through|via|with)\s+(?:(?:\d+|a|an|one|several|multiple|different)\s+)*"
+                   r"|,\s*(?=(?:green|red)(?:\s+lasers?)?(?:\s+between them)?\s*(?:[,.;!?]|$)))"
+                   rf"{_COLOUR}{_LASER_NOUN}(?:\s+between them)?(?=\W|$)(?:,\s*(?P<size>\d+) tiles?\b)?")
 # 'through 2 green lasers', ', but that's a red laser', 'on the other side is red laser, 5 tiles' (a size said after
 # the colour is read only behind a red laser, where it does not count)
 _UNSIZED = re.compile(r"\b(?:a|an|the|another)\s+(?:cosmic |radioactive |bubbling )?(?P<kind>forest|meadow|swamp)\b")
 _PRE = re.compile(rf"\b{_COLOUR}{_LASER_NOUN}\s+(?:[a-z']+\s+){{0,3}}?(?:to|into|onto|with|borders|touches|meets|"
-                  r"reaches)\s+(?:(?:a|an|the|another)\s+)?$")  # 'by green lasers to a', 'green lasers link it to'
-_ALL_RED = re.compile(r"\b(?:everything|all(?: the)? (?:borders?|lasers?|sides?|edges?))(?: around it)? (?:is|are) "
+                  rf"reaches)\W+(?:(?:a|an|the|another|{_SIZE_WORDS})\s+)*$")  # 'by green lasers to a'
+_ALL_RED = re.compile(r"\b(?:everything|all(?: the)? (?:borders?|lasers?|sides?|edges?)|"
+                      r"every (?:border|laser|side|edge))(?: around it)? (?:is|are) "
                       r"(?:behind )?(?:a )?red(?: lasers?)?\b")  # nothing beside it counts
-_LIST = re.compile(r"^\W*(?:and|plus|as well as|&)\s+(?:also\s+)?(?:to\s+|with\s+)?(?:(?:a|an|the|another)\s+)?$")
+_LIST = re.compile(r"^\W*(?:(?:and|plus|as well as|&)\s+)?(?:also\s+)?(?:to\s+|with\s+|into\s+)?"
+                   rf"(?:(?:a|an|the|another|{_SIZE_WORDS})\s+)*$")  # ', and to the'; ', a' after 'green lasers to:'
 
 
 @dataclass
@@ -100,7 +119,7 @@ class _Area:
 
 
 def _count(word: str) -> int:
-    return 1 if word in ("a", "an", "one", "a single") else 0 if word == "no" else int(word)
+    return 1 if word in ("a", "an", "one", "a single") else 0 if word in ("no", "none") else int(word)
 
 
 def _areas(text: str) -> tuple[list[_Area], list[tuple[int, _Area]]] | None:
@@ -114,6 +133,9 @@ def _areas(text: str) -> tuple[list[_Area], list[tuple[int, _Area]]] | None:
             found.append(_Area(m.group("kind"), _count(m.group("n")), m.start(), m.end(), closed_here=closed))
     for m in _BASE.finditer(text):
         found.append(_Area(BASE_KIND, 1, m.start(), m.end()))
+    for m in _UNKINDED.finditer(text):  # the closed area by its size alone: its kind does not change its worth
+        found.append(_Area(UNKNOWN_KIND, _count(m.group("n")), m.start(), m.end(),
+                           closed_here=bool(m.group("pre") or m.group("mid"))))
     found.sort(key=lambda a: a.start)
     if any(b.start < a.end for a, b in zip(found, found[1:], strict=False)):
         return None  # two readings of the same words
@@ -170,8 +192,12 @@ def _attach_aliens(text: str, areas: list[_Area], anchors: list[tuple[int, _Area
     return len(re.findall(r"\baliens?\b", text)) == len(used)
 
 
-def _lasers(text: str, areas: list[_Area], walls: set[int]) -> bool:
-    said = {m.start() + m.group().rindex("red") for m in _ALL_RED.finditer(text)} if walls else set()
+def _lasers(text: str, areas: list[_Area], names: set[int]) -> bool:
+    """Each neighbour's laser, from the words just before or after it (or shared down a list); with red lasers all
+    round, every neighbour is behind one. False when a neighbour's laser is not said, or a colour is left unread
+    (`names`: where colours name players)."""
+    walls = {m.start() + m.group().rindex("red") for m in _ALL_RED.finditer(text)}
+    said = walls | names
     for j, area in enumerate(areas[1:], start=1):
         previous = areas[j - 1]
         start = max([previous.end, *(e for _, e in previous.spans)])
@@ -189,8 +215,12 @@ def _lasers(text: str, areas: list[_Area], walls: set[int]) -> bool:
             area.spans.append((own_end, own_end + after.end()))
         if colours:
             area.laser, area.laser_shared = colours.pop(), bool(before)
+        elif walls:
+            area.laser = "red"
         elif j > 1 and previous.laser_shared and _LIST.match(pre):
             area.laser, area.laser_shared = previous.laser, True
+        if walls and area.laser != "red":
+            return False
         if area.laser is None or (area.unsized and area.laser != "red"):
             return False
     return said == {m.start() for m in re.finditer(r"\b(?:green|red)\b", text)}  # no colour left unread
@@ -199,7 +229,8 @@ def _lasers(text: str, areas: list[_Area], walls: set[int]) -> bool:
 def _closed_first(text: str, areas: list[_Area]) -> bool:
     first = areas[0]
     said = first.closed_here or _CLOSES_BEFORE.search(text[:first.start]) or _CLOSED_AFTER.match(text[first.end:])
-    return first.kind != BASE_KIND and not first.unsized and bool(said)
+    later = any(a.kind == UNKNOWN_KIND for a in areas[1:])  # an area without its kind is only ever the closed one
+    return first.kind != BASE_KIND and not first.unsized and not later and bool(said)
 
 
 def _all_numbers_read(text: str, areas: list[_Area], used: list[tuple[int, int]]) -> bool:
@@ -214,6 +245,7 @@ def _all_numbers_read(text: str, areas: list[_Area], used: list[tuple[int, int]]
 def describe(question: str) -> tuple[str, dict[str, Any]] | None:
     """The score_area document a question describes in full, or None when any part of it is not accounted for."""
     text = re.sub(r"\bwithout (?:any )?aliens\b", "with no aliens", plain(question))
+    text = _NOBODY_ELSE.sub("", text)  # 'my 2 cosmonauts are there, nobody else has any': the asker's alone
     if not _ASKS_POINTS.search(text) or _DOUBT.search(text):
         return None
     read = _areas(text)
@@ -221,19 +253,18 @@ def describe(question: str) -> tuple[str, dict[str, Any]] | None:
         return None
     areas, anchors = read
     used: list[tuple[int, int]] = []
-    walled = list(_ALL_RED.finditer(text))
-    if walled and len(areas) > 1:
-        return None  # red all round, yet other areas named
-    if not _attach_aliens(text, areas, anchors, used) or not _lasers(text, areas, {m.start() for m in walled}):
-        return None
     counted = _cosmonauts(text)
     if counted is None:
         return None
-    cosmonauts, said = counted
+    cosmonauts, said, names = counted
+    if not _attach_aliens(text, areas, anchors, used) or not _lasers(text, areas, names):
+        return None
     if not _all_numbers_read(text, areas, used + said):
         return None
     closed, *others = areas
-    area: dict[str, Any] = {"kind": closed.kind, "tiles": closed.tiles, "aliens": closed.aliens or 0}
+    area: dict[str, Any] = {"tiles": closed.tiles, "aliens": closed.aliens or 0}
+    if closed.kind != UNKNOWN_KIND:
+        area = {"kind": closed.kind} | area
     neighbours = [{"kind": a.kind, "laser": a.laser} if a.kind == BASE_KIND or a.unsized else
                   {"kind": a.kind, "tiles": a.tiles, "aliens": a.aliens or 0, "laser": a.laser} for a in others]
     if cosmonauts:
@@ -241,30 +272,62 @@ def describe(question: str) -> tuple[str, dict[str, Any]] | None:
     return OPERATION, {"area": area, "neighbours": neighbours}
 
 
-def _cosmonauts(text: str) -> tuple[dict[str, int], list[tuple[int, int]]] | None:
-    """Who has how many cosmonauts in the closed area ({} when only the asker's are said to be there) and where
-    that was said; None when a cosmonaut is mentioned in any other way."""
+def _cosmonauts(text: str) -> tuple[dict[str, int], list[tuple[int, int]], set[int]] | None:
+    """Who has how many cosmonauts in the closed area ({} when only the asker's are said to be there), where that
+    was said, and where a player is named by a colour; None when a cosmonaut is mentioned in any other way."""
     said: list[tuple[int, int]] = []
     counts: dict[str, int] = {}
-    for m in _BOTH_COUNT.finditer(text):
-        who = m.group("who") or m.group("who2")
+    names: set[int] = set()
+
+    def count(who: str, n: int, at: int) -> bool:
         if who in _NOT_WHO or who in counts:
+            return False
+        counts[who] = n
+        if who in ("red", "green"):
+            names.add(at)
+        return True
+
+    for m in _BOTH_COUNT.finditer(text):
+        who, at = (m.group("who"), m.start("who")) if m.group("who") else (m.group("who2"), m.start("who2"))
+        if not (count(ASKER, _count(m.group("n")), -1) and count(who, _count(m.group("n")), at)):
             return None
-        counts[ASKER] = counts[who] = _count(m.group("n"))
+        said.append(m.span())
+    for m in _GROUP_COUNT.finditer(_masked(text, said)):
+        n = _count(m.group("n"))
+        if m.group("k"):
+            group = [(ASKER, -1)] + [(f"player{i}", -1) for i in range(2, int(m.group("k")) + 1)]
+        else:
+            group = [(ASKER, -1)] + [(w.group(), m.start("others") + w.start())
+                                     for w in re.finditer(_WHO, m.group("others")) if w.group() != "and"]
+        if not all(count(who, n, at) for who, at in group):
+            return None
+        said.append(m.span())
+    for m in _COUNT_LIST.finditer(_masked(text, said)):
+        for item in re.finditer(rf"(?P<who>{_WHO})\s+(?P<n>\d+)", m.group("list")):
+            who = ASKER if item.group("who") in ("me", "i") else item.group("who")
+            if not count(who, int(item.group("n")), m.start("list") + item.start()):
+                return None
         said.append(m.span())
     rest = _masked(text, said)
     for elliptic, pattern in ((False, _MINE_COUNT), (False, _THEIR_COUNT), (True, _MINE_COUNT), (True, _THEIR_COUNT)):
         for m in pattern.finditer(rest):
-            who = ASKER if pattern is _MINE_COUNT else m.group("who")
-            if who in _NOT_WHO or bool(m.group("noun")) == elliptic or (elliptic and not (
-                    counts and _ELLIPSIS.match(rest, m.end()))):
+            mine = pattern is _MINE_COUNT
+            who = ASKER if mine else m.group("who")
+            noun = bool(m.group("noun") or (mine and m.group("noun2")))
+            if who in _NOT_WHO or noun == elliptic or (elliptic and not (counts and _ELLIPSIS.match(rest, m.end()))):
                 continue  # 'it has 2 aliens', or a number that counts something else; 'yellow has 1.' after a count
-            if who in counts:
+            if not count(who, _count(m.group("n") or m.group("n2") or "0"), -1 if mine else m.start("who")):
                 return None
-            counts[who] = _count(m.group("n"))
             said.append(m.span())
         rest = _masked(text, said)
     sole = [m.span() for m in _COSMONAUT_OK.finditer(rest)]
-    if len(_COSMONAUT.findall(_masked(rest, sole))) or (counts and (sole or ASKER not in counts)):
-        return None  # a cosmonaut said some other way, or the asker's own count missing beside others'
-    return counts, said + sole
+    if _COSMONAUT.search(_masked(rest, sole)) or _UNREAD_COUNT.search(rest):
+        return None  # a cosmonaut said some other way
+    if counts and ASKER not in counts:
+        return None  # others' counts without the asker's own
+    if sole and len(counts) > 1:
+        return None
+    players = len(counts)
+    said += [m.span() for m in re.finditer(r"\b(\d+)(?: of us\b|-way tie\b)", text) if int(m.group(1)) == players]
+    counts = {who: n for who, n in counts.items() if n}
+    return ({} if set(counts) <= {ASKER} else counts), said + sole, names

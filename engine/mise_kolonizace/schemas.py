@@ -154,7 +154,7 @@ def area_value_schema() -> dict[str, Any]:
         "type": "object",
         "description": "A closed area by its counts (not its tiles) and each area touching it.",
         "properties": {
-            "area": {"type": "object", "additionalProperties": False, "required": ["kind", "tiles"],
+            "area": {"type": "object", "additionalProperties": False, "required": ["tiles"],
                      "description": "The area just closed (sealed by lasers on every side).",
                      "properties": {"kind": {"type": "string", "enum": list(KINDS)}} | counts | {
                          "cosmonauts": _COLOURS | {"description": "Cosmonauts in the area: player colour -> count "
