@@ -87,6 +87,14 @@ def test_bad_documents_name_the_field(doc, loc):
     ("closed a 3-tile forest, green laser to the space base. me, blue and yellow each have one cosmonaut in it. "
      "how many points for me?", (3 + 1) // 3),
     ("closed area = 6 tiles, 1 alien. cosmonauts: me 2, red 1. how many points?", 6 + 3),  # its kind unsaid
+    ("sealed a swamp, 4 tiles. beside it a 3-tile forest, and they're linked by 2 green lasers. I've got one "
+     "cosmonaut in it, the only one. score?", 4 + 3),
+    ("closed a 2-tile meadow with one alien. green lasers to: a 1-tile forest, a 4 tile swamp with 2 aliens, and the "
+     "space base. I've got 3 cosmonauts, jana has 1. how many do i score?", 2 + 3 + 1 + 4 + 6 + 1),
+    ("closed a 5 tile forest, every laser around it is red (a 2 tile swamp with an alien on the other side). i have "
+     "one cosmonaut in it and nobody else does. pts?", 5),
+    ("closed a huge swamp, 9 tiles, 1 alien, and a 2 tile forest behind a red laser. i have 3 cosmonauts in it, red has "
+     "one and blue has 2. how many points do i get", 9 + 3),  # colours naming players are not lasers
 ])
 def test_an_area_described_in_full_is_read(question, total):
     read = describe(question)
@@ -109,6 +117,8 @@ def test_an_area_described_in_full_is_read(question, total):
     "closed a 3-tile forest, yellow has 2 cosmonauts in it. how many points for me?",  # the asker's count missing
     "closed a 4-tile swamp with an alien, green laser to a meadow. how many points?",  # a green neighbour's size
     "closed a 3-tile forest. there's an alien in the 2-tile swamp next to it. points?",  # an alien placed elsewhere
+    "closed a 3-tile forest, green laser to the base. i have 2 cosmonauts; jana has 2 there too. points?",  # unread
+    "closed a 4-tile swamp, green laser to a 2-tile meadow, a few aliens in it. how many points?",  # vague
 ])
 def test_anything_not_accounted_for_is_not_read(question):
     assert describe(question) is None
