@@ -1,7 +1,7 @@
 """Answer and tool-use evals. Answers are judged for what a player is told: correct (states the deciding fact,
 nothing false), WRONG (states a false claim: an inverted verdict, a wrong number, a verdict the book does not
 give), false refusals, true refusals, whether the shown quote decides, engine calls for plain questions, and the
-time to the first answer text; dev, holdout, fresh, blind and unseen splits reported apart."""
+time to the first answer text; dev, holdout, fresh, blind, unseen and sealed splits reported apart."""
 
 from __future__ import annotations
 
@@ -19,9 +19,9 @@ from rulespal.evals.datasets import load_jsonl, save_result
 from rulespal.evals.metrics import facts_present, percentile
 
 ANSWER_SETS = ("answers-cartographers", "answers-cational-meographic", "answers-mise-kolonizace", "answers-fresh",
-               "answers-blind", "answers-unseen")
-SPLITS = ("dev", "holdout", "fresh", "blind", "unseen")  # fresh, blind, unseen: written by someone who had not
-# seen the code; unseen after the last change to the answer path, run once
+               "answers-blind", "answers-unseen", "answers-sealed")
+SPLITS = ("dev", "holdout", "fresh", "blind", "unseen", "sealed")  # fresh, blind, unseen, sealed: written by someone
+# who had not seen the code; unseen and sealed each after the last change to the answer path of its day, run once
 _QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”")
 
 
