@@ -187,7 +187,8 @@ def serve(host: Annotated[str | None, typer.Option(help="Interface to listen on 
 
 @app.command(name="eval")
 @handles_errors
-def eval_(suite: Annotated[str, typer.Argument(help="retrieval, outside, detection, evidence, answers or tools.")],
+def eval_(suite: Annotated[str, typer.Argument(
+              help="retrieval, outside, detection, evidence, described, answers or tools.")],
           model: Annotated[str | None, typer.Option("--model", help="Chat model spec (answers/tools).")] = None,
           limit: Annotated[int | None, typer.Option("--limit", help="Only the first N questions.")] = None,
           split: Annotated[str | None, typer.Option(
@@ -228,9 +229,19 @@ def _run_eval(suite: str, model: str | None, limit: int | None, split: str | Non
             [(s, *(str(r[s][k]) for k in ("questions", "quote_holds_passage", "mean_chars")))
              for s in ("dev", "holdout")]))
         return
+    if suite == "described":
+        from rulespal.evals.described import SPLITS as PROBE_SPLITS
+        from rulespal.evals.described import run as run_described
+
+        report = run_described(progress=lambda line: typer.echo(line, err=True))
+        keys = ("probes", "answerable", "right", "wrong", "withheld_answerable", "not_answerable_withheld")
+        emit(report, as_json, lambda r: table(["part", "game", *keys], [
+            (split, game, *(str(counts[k]) for k in keys))
+            for split in PROBE_SPLITS for game, counts in r[split].items()]))
+        return
     if suite not in ("answers", "tools"):
         raise typer.BadParameter(
-            f"unknown suite {suite!r}; use retrieval, outside, detection, evidence, answers or tools")
+            f"unknown suite {suite!r}; use retrieval, outside, detection, evidence, described, answers or tools")
     from rulespal.agent import build_assistant
     from rulespal.evals.answers import SPLITS, run_answers, run_tools
 

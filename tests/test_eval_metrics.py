@@ -84,3 +84,17 @@ def test_answer_sets_are_well_formed():
             assert row["facts"] and all(books[row["game"]].section(g) for g in row["gold"]), where
         seen.add(row["id"])
     assert len(rows) >= 150 and {r["split"] for r in rows} == set(SPLITS)
+
+
+def test_a_described_probe_is_right_wrong_or_withheld():
+    from rulespal.evals.described import judge
+
+    question = "solo, I finished on 125 Pawints. which hiking title is that?"
+    row = {"game": "cational-meographic", "question": question}
+    assert judge(row | {"expected": "Peak Pouncer"}) == "right"
+    assert judge(row | {"expected": "Ridge Runner"}) == "wrong"
+    assert judge(row | {"expected": None}) == "wrong"  # read, where the probe says something is missing
+    assert judge({"game": "cational-meographic", "question": "what title for roughly 120?", "expected": None}) \
+        == "withheld"
+    assert judge({"game": "mise-kolonizace", "question": "My tile closed a 1-tile swamp. What's it worth?",
+                  "expected": 1}) == "right"

@@ -93,8 +93,8 @@ def test_bad_documents_name_the_field(doc, loc):
      "space base. I've got 3 cosmonauts, jana has 1. how many do i score?", 2 + 3 + 1 + 4 + 6 + 1),
     ("closed a 5 tile forest, every laser around it is red (a 2 tile swamp with an alien on the other side). i have "
      "one cosmonaut in it and nobody else does. pts?", 5),
-    ("closed a huge swamp, 9 tiles, 1 alien, and a 2 tile forest behind a red laser. i have 3 cosmonauts in it, red has "
-     "one and blue has 2. how many points do i get", 9 + 3),  # colours naming players are not lasers
+    ("closed a huge swamp, 9 tiles, 1 alien, and a 2 tile forest behind a red laser. i have 3 cosmonauts in it, "
+     "red has one and blue has 2. how many points do i get", 9 + 3),  # colours naming players are not lasers
 ])
 def test_an_area_described_in_full_is_read(question, total):
     read = describe(question)
