@@ -81,10 +81,12 @@ def test_an_answer_from_only_the_closest_rule_says_so(pal):
 def test_a_plain_rules_question_never_calls_an_engine(pal):
     model = ScriptedModel(choices=[UNSURE, UNSURE])  # no route queued: a route() call would fail the test
     bot = assistant(pal, model)
-    for question in ("Can I draw a shape that overlaps a mountain?",
-                     "How many points is a closed area of 3 tiles with an alien worth in Mise: Kolonizace?"):
-        answer = bot.ask(question, game=None if "Mise" in question else "cartographers")
-        assert answer.tool_calls == () and answer.basis in ("rule", "verdict")
+    plain = bot.ask("Can I draw a shape that overlaps a mountain?", game="cartographers")
+    assert plain.tool_calls == () and plain.basis in ("rule", "verdict")
+    # counts given in full are read by the engine itself (no model, no invented position): 3 tiles + 1 alien x 3
+    counted = bot.ask("How many points is a closed area of 3 tiles with an alien worth in Mise: Kolonizace?")
+    assert [(c.origin, c.result["total"]) for c in counted.tool_calls] == [("words", 6)]
+    assert counted.basis == "engine" and counted.answer.startswith("The engine scores this at 6")
     assert all(kind == "choose" for kind, _ in model.received)
 
 
