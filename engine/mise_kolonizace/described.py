@@ -1,9 +1,10 @@
 """A closed area described in a player's words, read into a `score_area` document ("I just closed a 3-tile forest
 with my cosmonaut in it; green lasers join it to a 2-tile swamp with an alien and to the space base. How many
-points?"). Read only when every number, area, alien, cosmonaut and laser colour in the question is accounted for;
-anything else (another player's cosmonauts, a tie, an area named without its size, a neighbour whose laser is not
-said, a hedge or negation) is not read, and the answer stays the quoted rule. The space base needs its laser said too:
-its own sides are green, but the other tile's side may carry a red laser."""
+points?"; "... I have 2 cosmonauts there, yellow has 1"). Read only when every number, area, alien, cosmonaut and
+laser colour in the question is accounted for; anything else (a count of someone's cosmonauts left unread, a
+neighbour named without its size or its laser, an alien placed elsewhere, a hedge or a negation) is not read, and the
+answer stays the quoted rule. Aliens not mentioned are none (the engine's lines say "0 aliens"). The space base needs
+its laser said too: its own sides are green, but the other tile's side may carry a red laser."""
 
 from __future__ import annotations
 
