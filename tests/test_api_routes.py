@@ -265,6 +265,16 @@ def test_ask_with_a_position_calls_the_engine(client):
     engine_calls = [t for t in answer["tool_calls"] if isinstance(t["result"], dict) and "total" in t["result"]]
     # Sentinel Wood: (0,0) and (0,1) on the edge = 2; no coins, no monsters.
     assert engine_calls and engine_calls[0]["result"]["total"] == 2
+    assert answer["tool_calls"][0]["origin"] == "position"
+
+
+def test_ask_reads_a_solo_result_given_in_words(client):
+    answer = client.post("/api/ask", json={"question": "solo game, I finished on 71 and the solo values of the four "
+                                                       "cards add up to 80. what's my title?",
+                                           "game": "cartographers"}).json()
+    assert answer["basis"] == "engine" and answer["answer"].startswith("The engine's title: Inept Assistant")
+    [call] = answer["tool_calls"]
+    assert call["origin"] == "words" and call["args"] == {"score": 71, "solo_values": 80}
 
 
 def test_question_too_long_is_413(client, server):
