@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import re
 
+from engine.words import UNITS
 from rulespal.evidence import stems
 
 MAX_CHARS = 300
 MIN_GROUNDED = 0.6  # share of the answer's content words found in the rules and question
-_NUMBER_WORDS = {"zero": "0", "one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6",
-                 "seven": "7", "eight": "8", "nine": "9", "ten": "10", "eleven": "11", "twelve": "12"}
+_NUMBER_WORDS = {w: str(n) for w, n in UNITS.items() if n <= 12}
 _NUMBER = re.compile(r"\b(\d+|" + "|".join(_NUMBER_WORDS) + r")\b", re.I)
 _LEADING_VERDICT = re.compile(r"^\W*(yes|no)\b", re.I)
 _REFUSAL = re.compile(r"\b(does(?:n't| not) (say|cover|mention|specify)|not (stated|specified|mentioned)|unclear)\b",

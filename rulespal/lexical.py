@@ -11,15 +11,15 @@ from pathlib import Path
 import bm25s
 import numpy as np
 
+from engine.words import UNITS
+
 STOPWORDS = frozenset("""a an and are as at be but by can could did do does for from had has have how i if in into is it
 its me my of on or our so than that the their them then there these they this those to was we were what when where which
 while who whom why will with would you your yours""".split())
 
 
 _TOKEN = re.compile(r"(?:\b[a-z]|\d+)(?:\.\d+)+|[a-z0-9]+")  # a rule id ("4.2.1", "a.3") is one token
-NUMBER_WORDS = {w: str(i) for i, w in enumerate(
-    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
-    "seventeen eighteen nineteen twenty".split())}
+NUMBER_WORDS = {w: str(n) for w, n in UNITS.items()} | {"twenty": "20"}
 
 
 def tokenize(text: str) -> list[str]:

@@ -10,11 +10,11 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from engine.words import UNITS
 from rulespal.evidence import EvidenceSentence
 from rulespal.lexical import STOPWORDS, plural_stem
 
-_NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "single": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
-                 "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12}
+_NUMBER_WORDS = {"a": 1, "an": 1, "single": 1} | {w: n for w, n in UNITS.items() if 1 <= n <= 12}
 _NUMBER = r"\d+|" + "|".join(w for w in _NUMBER_WORDS if len(w) > 2)
 _UNIT = r"(?:reputation |victory |bonus |extra )?(?:points?|stars?|pawints?|vp)"
 _RATE = re.compile(rf"\b(?P<n>{_NUMBER})\s+(?P<unit>{_UNIT})\s+(?:for\s+(?:each|every)|per)\s+"

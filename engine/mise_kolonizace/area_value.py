@@ -7,7 +7,7 @@ from typing import Any
 
 from engine.kit import Loc, Problems, shown
 from engine.mise_kolonizace.board import kind_label
-from engine.mise_kolonizace.build import colour_problem
+from engine.mise_kolonizace.notation_json import colour_counts, read_int, unknown_keys
 from engine.mise_kolonizace.rules import BASE_KIND, KINDS, LASERS, REF_SCORING, REF_SCORING_EXAMPLES
 from engine.mise_kolonizace.scoring import Item, neighbour_item, own_items
 from engine.protocol import Breakdown, ScoreLine
@@ -21,9 +21,7 @@ def _keys(obj: Any, allowed: tuple[str, ...], loc: Loc, problems: Problems) -> d
     if not isinstance(obj, dict):
         problems.add(loc, f"expected an object with {', '.join(allowed)}, got {shown(obj)}")
         return {}
-    for key in obj:
-        if key not in allowed:
-            problems.add(loc + (str(key),), f"unknown field {key!r}; expected one of {', '.join(allowed)}")
+    unknown_keys(obj, allowed, loc, problems)
     return obj
 
 
@@ -32,10 +30,8 @@ def _count(obj: dict[str, Any], key: str, loc: Loc, problems: Problems, minimum:
     if value is None:
         problems.add(loc + (key,), "required")
         return minimum
-    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-        problems.add(loc + (key,), f"expected a whole number of at least {minimum}, got {shown(value)}")
-        return minimum
-    return value
+    number = read_int(value, loc + (key,), problems, minimum)
+    return minimum if number is None else number
 
 
 def _kind(obj: dict[str, Any], loc: Loc, problems: Problems, base: bool) -> str:
@@ -45,23 +41,6 @@ def _kind(obj: dict[str, Any], loc: Loc, problems: Problems, base: bool) -> str:
         problems.add(loc + ("kind",), f"expected one of {', '.join(kinds)}, got {shown(kind)}")
         return next(iter(KINDS))
     return str(kind)
-
-
-def _cosmonauts(obj: dict[str, Any], loc: Loc, problems: Problems) -> dict[str, int]:
-    value = obj.get("cosmonauts", {})
-    if not isinstance(value, dict):
-        problems.add(loc + ("cosmonauts",), f"expected an object colour -> number, got {shown(value)}")
-        return {}
-    counts = {}
-    for name, count in value.items():
-        colour = str(name).lower()
-        if (reason := colour_problem(colour)) is not None:
-            problems.add(loc + ("cosmonauts", str(name)), reason)
-        elif isinstance(count, bool) or not isinstance(count, int) or count < 0:
-            problems.add(loc + ("cosmonauts", str(name)), f"expected a whole number of at least 0, got {shown(count)}")
-        else:
-            counts[colour] = count
-    return counts
 
 
 def _neighbour(obj: Any, loc: Loc, problems: Problems) -> tuple[str, int, int, str]:
@@ -91,7 +70,7 @@ def score_area(doc: Any) -> dict[str, Any]:
     kind = _kind(area, ("area",), problems, base=False) if "kind" in area else None  # its kind changes nothing
     size = _count(area, "tiles", ("area",), problems, 1, None)
     aliens = _count(area, "aliens", ("area",), problems, 0, 0)
-    cosmonauts = _cosmonauts(area, ("area",), problems)
+    cosmonauts = colour_counts(area.get("cosmonauts", {}), ("area", "cosmonauts"), problems, 0)
     listed = fields.get("neighbours", [])
     if not isinstance(listed, list):
         problems.add(("neighbours",), f"expected a list of the areas beside it, got {shown(listed)}")

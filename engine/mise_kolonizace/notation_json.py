@@ -23,13 +23,15 @@ def _get(obj: dict[str, Any], key: str, default: Any) -> Any:
     return default if value is None else value
 
 
-def _unknown_keys(obj: dict[str, Any], allowed: tuple[str, ...], loc: Loc, problems: Problems) -> None:
+def unknown_keys(obj: dict[str, Any], allowed: tuple[str, ...], loc: Loc, problems: Problems) -> None:
+    """Record a problem for every field of obj not in allowed."""
     for key in obj:
         if key not in allowed:
             problems.add(loc + (str(key),), f"unknown field {key!r}; expected one of {', '.join(allowed)}")
 
 
-def _int(value: Any, loc: Loc, problems: Problems, minimum: int | None = None) -> int | None:
+def read_int(value: Any, loc: Loc, problems: Problems, minimum: int | None = None) -> int | None:
+    """A whole number (at least minimum), or None with the problem recorded."""
     if isinstance(value, bool) or not isinstance(value, int):
         problems.add(loc, f"expected a whole number, got {value!r}")
         return None
@@ -44,12 +46,13 @@ def _cell(value: Any, loc: Loc, problems: Problems) -> Cell | None:
         problems.add(loc, f"expected a square as [x, y] (x grows east, y grows north), got {value!r}"
                           + (f" (or {NO_BASE!r} for no space base)" if loc == ("base",) else ""))
         return None
-    x, y = (_int(v, loc + (i,), problems) for i, v in enumerate(value))
+    x, y = (read_int(v, loc + (i,), problems) for i, v in enumerate(value))
     return None if x is None or y is None else (x, y)
 
 
-def _colour_counts(value: Any, loc: Loc, problems: Problems, minimum: int,
-                   maximum: int | None = None) -> dict[str, int]:
+def colour_counts(value: Any, loc: Loc, problems: Problems, minimum: int,
+                  maximum: int | None = None) -> dict[str, int]:
+    """An object player colour -> number, read with every problem recorded."""
     if not isinstance(value, dict):
         problems.add(loc, f"expected an object colour -> number, e.g. {{\"blue\": 2}}, got {value!r}")
         return {}
@@ -57,7 +60,7 @@ def _colour_counts(value: Any, loc: Loc, problems: Problems, minimum: int,
     for name, count in value.items():
         colour = str(name).lower()
         reason = colour_problem(colour)
-        number = _int(count, loc + (name,), problems, minimum)
+        number = read_int(count, loc + (name,), problems, minimum)
         if reason:
             problems.add(loc + (name,), reason)
         elif colour in result:
@@ -73,7 +76,7 @@ def _area(obj: Any, loc: Loc, problems: Problems) -> Area | None:
     if not isinstance(obj, dict):
         problems.add(loc, f"an area is an object with kind, sides, cosmonauts, aliens; got {obj!r}")
         return None
-    _unknown_keys(obj, AREA_KEYS, loc, problems)
+    unknown_keys(obj, AREA_KEYS, loc, problems)
     kind = obj.get("kind")
     if not isinstance(kind, str):
         problems.add(loc + ("kind",), f"expected 'forest', 'meadow' or 'swamp', got {kind!r}")
@@ -92,9 +95,9 @@ def _area(obj: Any, loc: Loc, problems: Problems) -> Area | None:
                 problems.add(loc + ("sides", side), f"a side is 'open', 'red' or 'green', got {edge!r}")
             else:
                 sides[name] = edge.lower()
-    counted = _colour_counts(_get(obj, "cosmonauts", {}), loc + ("cosmonauts",), problems, 0)
+    counted = colour_counts(_get(obj, "cosmonauts", {}), loc + ("cosmonauts",), problems, 0)
     cosmonauts = {colour: count for colour, count in counted.items() if count}
-    aliens = _int(_get(obj, "aliens", 0), loc + ("aliens",), problems, 0)
+    aliens = read_int(_get(obj, "aliens", 0), loc + ("aliens",), problems, 0)
     return Area(kind.lower(), sides, cosmonauts, aliens or 0)
 
 
@@ -107,7 +110,7 @@ def parse_tile(obj: Any, loc: Loc, problems: Problems, placed: bool) -> Placemen
                      f"a tile is an object (at, rotation, areas, split, diagonal) or a compact string, got {obj!r}")
         return None
     bad = len(problems.errors)
-    _unknown_keys(obj, TILE_KEYS, loc, problems)
+    unknown_keys(obj, TILE_KEYS, loc, problems)
     areas_obj = obj.get("areas")
     if not isinstance(areas_obj, list) or not areas_obj:
         problems.add(loc + ("areas",), f"expected a list of 1 area (or 2 for a split tile), got {areas_obj!r}")
@@ -117,7 +120,7 @@ def parse_tile(obj: Any, loc: Loc, problems: Problems, placed: bool) -> Placemen
     for key, value in (("split", split), ("diagonal", diagonal)):
         if value is not None and not isinstance(value, str):
             problems.add(loc + (key,), f"expected a string, got {value!r}")
-    rotation = _int(_get(obj, "rotation", 0), loc + ("rotation",), problems)
+    rotation = read_int(_get(obj, "rotation", 0), loc + ("rotation",), problems)
     if rotation is not None and rotation not in ROTATIONS:
         problems.add(loc + ("rotation",), f"rotation is 0, 90, 180 or 270 (degrees clockwise), got {rotation}")
     at = None
@@ -139,7 +142,7 @@ def parse_position(doc: Any) -> Position:
         raise PositionError("expected a position object with 'tiles' (or its compact text form), "
                             f"got {type(doc).__name__}")
     problems = Problems()
-    _unknown_keys(doc, POSITION_KEYS, (), problems)
+    unknown_keys(doc, POSITION_KEYS, (), problems)
     tiles_obj = doc.get("tiles")
     tiles: list[Placement | None] = []
     if not isinstance(tiles_obj, list):
@@ -161,9 +164,9 @@ def parse_position(doc: Any) -> Position:
                 reason = colour_problem(colour) if isinstance(given, str) else f"expected a colour, got {shown(given)}"
                 if reason:
                     problems.add(("players", index), reason)
-    totals = None if doc.get("totals") is None else _colour_counts(doc["totals"], ("totals",), problems, 0)
+    totals = None if doc.get("totals") is None else colour_counts(doc["totals"], ("totals",), problems, 0)
     stacks = (None if doc.get("stacks") is None
-              else _colour_counts(doc["stacks"], ("stacks",), problems, 0, TILES_PER_PLAYER))
+              else colour_counts(doc["stacks"], ("stacks",), problems, 0, TILES_PER_PLAYER))
     problems.raise_if_any()
     return build_position(tiles, base, players, totals, stacks, problems)
 
@@ -178,20 +181,20 @@ def parse_end_game(doc: Any) -> tuple[PlayerEnd, ...]:
     if not isinstance(doc.get("players"), list) or not doc["players"]:
         raise PositionError(f"expected a non-empty list of players: {shape}", ("players",))
     problems = Problems()
-    _unknown_keys(doc, ("players",), (), problems)
+    unknown_keys(doc, ("players",), (), problems)
     players: list[PlayerEnd] = []
     for index, obj in enumerate(doc["players"]):
         loc: Loc = ("players", index)
         if not isinstance(obj, dict):
             problems.add(loc, f"expected an object with colour, total, last_tiles, got {obj!r}")
             continue
-        _unknown_keys(obj, ("colour", "color", "total", "last_tiles"), loc, problems)
+        unknown_keys(obj, ("colour", "color", "total", "last_tiles"), loc, problems)
         name = obj.get("colour", obj.get("color"))
         colour = str(name).lower() if isinstance(name, str) else ""
         reason = colour_problem(colour) if isinstance(name, str) else f"expected the player's colour, got {name!r}"
         if reason:
             problems.add(loc + ("colour",), reason)
-        total = None if obj.get("total") is None else _int(obj["total"], loc + ("total",), problems, 0)
+        total = None if obj.get("total") is None else read_int(obj["total"], loc + ("total",), problems, 0)
         tiles_obj = obj.get("last_tiles")
         if not isinstance(tiles_obj, list):
             problems.add(loc + ("last_tiles",), f"expected the list of the player's last tiles, got {tiles_obj!r}")
