@@ -92,9 +92,10 @@ def _stem_term(term: str) -> str:
 
 
 def question_words(text: str) -> list[str]:
-    """A question's detection words: its tokens and its pairs of adjacent tokens, stemmed."""
+    """A question's detection words: its tokens and its pairs of adjacent tokens, stemmed, each once (a word said
+    four times to describe a position is no more evidence of the game than said once)."""
     tokens = [stem(t) for t in tokenize(text)]
-    return tokens + _pairs(tokens)
+    return list(dict.fromkeys(tokens + _pairs(tokens)))
 
 
 @dataclass(frozen=True)

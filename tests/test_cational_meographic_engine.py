@@ -23,8 +23,8 @@ ENGINE = get_engine("cational-meographic")
 
 def test_registry_serves_the_engine_with_its_operations():
     assert ENGINE.game_id == "cational-meographic"
-    assert [op.name for op in ENGINE.operations] == ["check", "score", "mission_update", "hiking_title", "scout",
-                                                  "replenish", "end_game"]
+    assert [op.name for op in ENGINE.operations] == ["check", "score", "score_tile", "mission_update", "hiking_title",
+                                                  "scout", "replenish", "end_game"]
 
 
 def test_every_rule_constant_is_a_rulebook_section():

@@ -95,6 +95,22 @@ def test_bad_documents_name_the_field(doc, loc):
      "one cosmonaut in it and nobody else does. pts?", 5),
     ("closed a huge swamp, 9 tiles, 1 alien, and a 2 tile forest behind a red laser. i have 3 cosmonauts in it, "
      "red has one and blue has 2. how many points do i get", 9 + 3),  # colours naming players are not lasers
+    ("I just closed a meadow of 3 tiles, no aliens, only my cosmonauts in it. next to it is a forest of 4 tiles with "
+     "one alien, and that forest touches my meadow through two different green lasers. theres also a 2 tile swamp on "
+     "the other side but that border is a red laser. how many points do i get?", 3 + 4 + 3),  # lasers said later
+    ("I just closed a meadow of 3 tiles with 1 alien in it, and I'm the only one with a cosmonaut there. Through a "
+     "green laser it connects to a forest of 4 tiles with 2 aliens on it (not closed yet). theres also a 5 tile swamp "
+     "beside it but that border's red. how many points?", 3 + 3 + 4 + 6),  # a neighbour need not be closed
+    ("Finished a meadow - 5 tiles, no aliens. Next to it: a swamp of 4 tiles with an alien (green laser) and a 2-tile "
+     "forest (red laser). Blue and I both have 2 cosmonauts in the meadow. What's my share?", 6),  # 12 split 2 ways
+    ("The forest I just completed is 4 tiles with one alien, and it has a green laser into a 2-tile swamp. Red has "
+     "one cosmonaut in the forest, I have one too. How many points do I actually take?", 4),  # 9 split, 1 lost
+    ("I dropped a tile and it closed a one-tile meadow, which has my cosmonaut drawn on it. That meadow is linked by "
+     "a green laser to another meadow that's five tiles with two aliens. What did I just score?", 1 + 5 + 6),
+    ("Locked in a 6-tile forest with 3 aliens in it. Every laser around it is red - it sits against a swamp and a "
+     "meadow, no green anywhere. I have 2 cosmonauts in the forest, Yellow has 1. Points for me?", 6 + 9),
+    ("closed 4-tile swamp, 1 alien in it. green laser to a 3-tile forest, red to a 5-tile meadow. 2 of my "
+     "cosmonauts, nobody else has any there. my points?", 4 + 3 + 3),
 ])
 def test_an_area_described_in_full_is_read(question, total):
     read = describe(question)
@@ -119,6 +135,8 @@ def test_an_area_described_in_full_is_read(question, total):
     "closed a 3-tile forest. there's an alien in the 2-tile swamp next to it. points?",  # an alien placed elsewhere
     "closed a 3-tile forest, green laser to the base. i have 2 cosmonauts; jana has 2 there too. points?",  # unread
     "closed a 4-tile swamp, green laser to a 2-tile meadow, a few aliens in it. how many points?",  # vague
+    "closed a 2-tile meadow, green laser to a swamp (7 tiles, 1 alien), but the meadow isn't closed yet. points?",
+    "closed a 3-tile forest. a 2-tile swamp beside it (green laser) and a 4-tile meadow, green or red. points?",
 ])
 def test_anything_not_accounted_for_is_not_read(question):
     assert describe(question) is None

@@ -18,10 +18,12 @@ from engine.cartographers.schemas import (
     SCORE_GAME_SCHEMA,
     SCORE_SCHEMA,
     SEASON_STATUS_SCHEMA,
+    SEASON_TOTAL_SCHEMA,
     SOLO_AMBUSH_SCHEMA,
     SOLO_TITLE_SCHEMA,
 )
 from engine.cartographers.season import season_status
+from engine.cartographers.season_value import score_season
 from engine.cartographers.solo_ambush import run_solo_ambush
 from engine.protocol import GameEngine, Operation
 
@@ -83,5 +85,12 @@ ENGINE = GameEngine(GAME_ID, (
         "What is my Cartographers solo title? Give the final score and the game's four scoring cards (or the sum of "
         "their solo values): the solo rating is the score minus that sum, and the rating's range names the title.",
         SOLO_TITLE_SCHEMA, run_solo_title,
+    ),
+    Operation(
+        "season_total",
+        "What does a Cartographers season score, given its counts instead of the map? Give the stars of the two "
+        "edicts scored, the filled coins and the empty spaces next to monsters (and the season, to check the edict "
+        "letters): edicts + 1 per coin − 1 per such space.",
+        SEASON_TOTAL_SCHEMA, score_season,
     ),
 ), score_words=("star", "reputation"), describe=describe)

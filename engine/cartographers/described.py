@@ -1,7 +1,8 @@
-"""A solo game's end described in a player's words, read into a `solo_title` document ("solo game, I finished
-with 95 and the cards were Greenbough, Mages Valley, Great City and The Cauldrons: what's my title?"). Read only
-when the question asks for the title or rating of a solo game and gives the final score and either the four
-scoring cards or the sum of their solo values, with no other number and no hedge."""
+"""Questions that describe what an operation needs in words: a solo game's end, read into a `solo_title` document
+("solo game, I finished with 95 and the cards were Greenbough, Mages Valley, Great City and The Cauldrons: what's my
+title?"; read only when the question asks for the title or rating of a solo game and gives the final score and
+either the four scoring cards or the sum of their solo values, with no other number and no hedge), and a season's
+scoring (`described_season`)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import re
 from typing import Any
 
 from engine.cartographers.cards import SCORING_CARDS, SEASONS
+from engine.cartographers.described_season import describe_season
 from engine.words import doubts, numbers, plain
 
 OPERATION = "solo_title"
@@ -23,6 +25,11 @@ _CARDS = tuple((card.name, re.compile(r"\b" + r"[\s'-]*".join(
 
 
 def describe(question: str) -> tuple[str, dict[str, Any]] | None:
+    """The solo_title or season_total document a question gives in full, or None."""
+    return describe_title(question) or describe_season(question)
+
+
+def describe_title(question: str) -> tuple[str, dict[str, Any]] | None:
     """The solo_title document a question gives in full, or None."""
     text = plain(question)
     if not (_SOLO.search(text) and _ASKS_TITLE.search(text)) or _DOUBT.search(text):

@@ -165,3 +165,25 @@ SOLO_TITLE_SCHEMA: dict[str, Any] = {
     "examples": [{"score": 95, "cards": ["Greenbough", "Mages Valley", "Great City", "The Cauldrons"]},
                  {"score": 71, "solo_values": 80}],
 }
+
+SEASON_TOTAL_SCHEMA: dict[str, Any] = {
+    "type": "object", "required": ["edicts", "coins", "monster_spaces"], "additionalProperties": False,
+    "description": "One season's scoring by its counts: the stars of its two edicts, the filled coins and the empty "
+                   "spaces next to monsters.",
+    "properties": {
+        "season": {"type": "string", "enum": ["spring", "summer", "fall", "winter"],
+                   "description": "The season (checks the edict letters: spring A B, summer B C, fall C D, "
+                                  "winter D A)."},
+        "edicts": {"type": "array", "minItems": 2, "maxItems": 2,
+                   "items": {"type": "object", "required": ["stars"], "additionalProperties": False,
+                             "properties": {"stars": {"type": "integer", "minimum": 0},
+                                            "letter": {"type": "string", "enum": ["A", "B", "C", "D"]}}},
+                   "description": "The two edicts scored this season with the stars each gave."},
+        "coins": {"type": "integer", "minimum": 0, "maximum": 14,
+                  "description": "Filled coin symbols on the coin track (all of them, from every season so far)."},
+        "monster_spaces": {"type": "integer", "minimum": 0,
+                           "description": "Distinct empty spaces sharing a side with a monster space."},
+    },
+    "examples": [{"season": "summer", "edicts": [{"letter": "B", "stars": 7}, {"letter": "C", "stars": 5}],
+                  "coins": 4, "monster_spaces": 3}],
+}

@@ -1,4 +1,5 @@
-"""Cational Meographic rules engine: placement legality, placement scoring, mission update and hiking titles."""
+"""Cational Meographic rules engine: placement legality, placement scoring (on a board or described), mission
+update and hiking titles."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from engine.cational_meographic.end_game import run_end_game
 from engine.cational_meographic.operations import run_check, run_hiking_title, run_mission_update, run_score
 from engine.cational_meographic.rules import GAME_ID
 from engine.cational_meographic.supply_steps import run_replenish, run_scout
+from engine.cational_meographic.tile_value import score_tile
 from engine.protocol import GameEngine, Operation
 
 ENGINE = GameEngine(GAME_ID, (
@@ -21,6 +23,10 @@ ENGINE = GameEngine(GAME_ID, (
         "same-type edge neighbour with equal or fewer Pawints, and each photo mission whose pattern (any rotation or "
         "flip) the placed tile completes. Input: `board` tiles, the `placed` tile and the `missions` showing."),
         schemas.POSITION, run_score),
+    Operation("score_tile", (
+        "Compute the Pawints of a Cational Meographic tile placement described by its counts instead of a board: the "
+        "tile's type and Pawints, each tile touching it (type, Pawints, edge or corner) and each photo mission card "
+        "it completed (Pawints, once per card)."), schemas.TILE_VALUE, score_tile),
     Operation("mission_update", (
         "Perform the Cational Meographic Mission Update step on the row of photo-mission stacks: tells which card "
         "moves, what it covers, and the active missions afterwards with their Pawints and bonuses. Input: `stacks` "

@@ -1,12 +1,13 @@
-"""A solo game's final Pawints in a player's words, read into a `hiking_title` document ("solo, I finished on 125
-Pawints: which hiking title is that?"). Read only when the question asks for the title and gives one number, the
-final total, with no hedge."""
+"""Questions that describe what an operation needs in words: a solo game's final Pawints, read into a `hiking_title`
+document ("solo, I finished on 125 Pawints: which hiking title is that?"; read only when the question asks for the
+title and gives one number, the final total, with no hedge), and a placed tile (`described_tile`)."""
 
 from __future__ import annotations
 
 import re
 from typing import Any
 
+from engine.cational_meographic.described_tile import describe_tile
 from engine.cational_meographic.rules import ROUNDS
 from engine.words import doubts, numbers, plain
 
@@ -18,6 +19,11 @@ _DOUBT = doubts("around", "plus", "each", "both", "players", "we", "next", "more
 
 
 def describe(question: str) -> tuple[str, dict[str, Any]] | None:
+    """The hiking_title or score_tile document a question gives in full, or None."""
+    return describe_title(question) or describe_tile(question)
+
+
+def describe_title(question: str) -> tuple[str, dict[str, Any]] | None:
     """The hiking_title document a question gives in full, or None."""
     text = plain(question)
     if not (_ASKS_TITLE.search(text) and _TOTAL.search(text)) or _DOUBT.search(text):

@@ -29,7 +29,7 @@ PATTERN = {
     },
 }
 
-MISSION = {
+MISSION: dict[str, Any] = {
     "type": "object", "additionalProperties": False, "required": ["name", "pawints", "pattern"],
     "properties": {
         "name": {"type": "string", "minLength": 1, "description": "Card name (score line key mission:<slug>)."},
@@ -96,7 +96,7 @@ TITLE_QUERY: dict[str, Any] = {
     "examples": [{"pawints": 72}],
 }
 
-SUPPLY_TILE = {"type": "object", "additionalProperties": False, "required": ["type", "pawints"],
+SUPPLY_TILE: dict[str, Any] = {"type": "object", "additionalProperties": False, "required": ["type", "pawints"],
                "properties": {"type": TILE["properties"]["type"], "pawints": TILE["properties"]["pawints"]}}
 PILES = {"type": "array", "minItems": 3, "maxItems": 3, "items": {"type": "array", "items": SUPPLY_TILE},
          "description": "The three supply pile places left to right, each listed bottom tile first ([] for an empty "
@@ -143,4 +143,34 @@ END_GAME: dict[str, Any] = {
                                  "pawints": {"type": "integer", "minimum": 0}}}}},
     "examples": [{"players": [{"name": "Ana", "pawints": 84}, {"name": "Ben", "pawints": 84},
                               {"name": "Cy", "pawints": 70}]}, {"players": [{"name": "Solo", "pawints": 125}]}],
+}
+
+TILE_VALUE: dict[str, Any] = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "title": "Cational Meographic tile described",
+    "type": "object", "additionalProperties": False, "required": ["tile"],
+    "properties": {
+        "tile": SUPPLY_TILE | {"description": "The tile just placed: its type and Pawint icon."},
+        "neighbours": {
+            "type": "array", "default": [], "maxItems": 8,
+            "description": "The tiles touching it: up to 4 sharing an edge and 4 touching only at a corner.",
+            "items": {"type": "object", "additionalProperties": False, "required": ["type", "pawints"],
+                      "properties": SUPPLY_TILE["properties"] | {
+                          "touch": {"type": "string", "enum": ["edge", "corner"], "default": "edge",
+                                    "description": "How it touches the placed tile."}}}},
+        "missions": {
+            "type": "array", "default": [],
+            "description": "Each active photo mission card whose shape the tile completed, once per card.",
+            "items": {"type": "object", "additionalProperties": False, "required": ["pawints"],
+                      "properties": {
+                          "pawints": {"type": "integer", "minimum": 0, "description": "Pawints printed on the card."},
+                          "bonus": MISSION["properties"]["bonus"],
+                          "shapes": {"type": "integer", "minimum": 1, "default": 1,
+                                     "description": "How many of the card's shapes the tile completed (it still "
+                                                    "scores once)."}}}},
+    },
+    "examples": [{"tile": {"type": "meadow", "pawints": 3},
+                  "neighbours": [{"type": "meadow", "pawints": 1}, {"type": "meadow", "pawints": 4},
+                                 {"type": "river", "pawints": 2}, {"type": "meadow", "pawints": 2, "touch": "corner"}],
+                  "missions": [{"pawints": 5}]}],
 }

@@ -41,20 +41,49 @@ def mission_keys(missions: Sequence[Mission]) -> list[str]:
     return keys
 
 
+def own_line(tile: LandscapeTile, shown: str) -> ScoreLine:
+    """The placed tile's own Pawint icon value (`shown`: how the tile is named in the detail)."""
+    return ScoreLine("tile", "Tile Pawints", tile.pawints, REF_TILE,
+                     f"The placed {shown} shows ×{tile.pawints}, earned in full.")
+
+
 def tile_line(placed: Tile) -> ScoreLine:
     """The placed tile's own Pawint icon value."""
-    return ScoreLine("tile", "Tile Pawints", placed.landscape.pawints, REF_TILE,
-                     f"The placed {placed} shows ×{placed.landscape.pawints}, earned in full.")
+    return own_line(placed.landscape, str(placed))
 
 
-def _why_not(neighbour: LandscapeTile, placed: LandscapeTile) -> str:
-    if neighbour.kind != placed.kind:
-        return f"a different type ({neighbour.type} is not {placed.type})"
-    return f"a higher value (×{neighbour.pawints} is more than the placed tile's ×{placed.pawints})"
-
-
-def _qualifies(neighbour: LandscapeTile, placed: LandscapeTile) -> bool:
+def qualifies(neighbour: LandscapeTile, placed: LandscapeTile) -> bool:
+    """Whether an edge neighbour earns its Pawints: the same type, and equal or fewer Pawints."""
     return neighbour.kind == placed.kind and neighbour.pawints <= placed.pawints
+
+
+def earned_line(neighbour: LandscapeTile, placed: LandscapeTile, where: str) -> ScoreLine:
+    """The line of a qualifying edge neighbour (`where`: how it is named in the detail)."""
+    equal = neighbour.pawints == placed.pawints
+    notes = [f"{where}: same type and ×{neighbour.pawints} {'equals' if equal else 'is fewer than'} "
+             f"×{placed.pawints}, so it earns its own {neighbour.pawints}."]
+    notes += [ruling("R10") + "."] if equal else []
+    notes += [ruling("R14") + "."] if neighbour.type != placed.type else []
+    return ScoreLine("adjacency", "Adjacency Pawints", neighbour.pawints, REF_ADJACENCY, " ".join(notes))
+
+
+def refusal(neighbour: LandscapeTile, placed: LandscapeTile, where: str) -> str:
+    """Why an edge neighbour earns nothing: a different type, or a higher value."""
+    if neighbour.kind != placed.kind:
+        return f"{where}: a different type ({neighbour.type} is not {placed.type})"
+    return f"{where}: a higher value (×{neighbour.pawints} is more than the placed tile's ×{placed.pawints})"
+
+
+def corner_refusal(where: str) -> str:
+    """Why a tile touching only at a corner earns nothing, though its type and value would have counted."""
+    return f"{where}: it touches only at a corner, so it is not adjacent ({ruling('R9')})"
+
+
+def not_earned_line(refused: Sequence[str]) -> ScoreLine:
+    """One 0 line listing the neighbours that earn nothing and why."""
+    return ScoreLine("adjacency", "Adjacency Pawints (not earned)", 0, REF_ADJACENCY,
+                     "No Pawints from " + "; ".join(refused) + ". Only edge neighbours of the same type "
+                     "with equal or fewer Pawints count.")
 
 
 def adjacency_lines(board: Mapping[Cell, LandscapeTile], placed: Tile) -> list[ScoreLine]:
@@ -65,23 +94,13 @@ def adjacency_lines(board: Mapping[Cell, LandscapeTile], placed: Tile) -> list[S
     mine = placed.landscape
     for direction, space, tile in neighbours(board, placed.at):
         where = f"{tile} at {show_cell(space)} ({direction} of the placed tile)"
-        if not _qualifies(tile, mine):
-            refused.append(f"{where}: {_why_not(tile, mine)}")
-            continue
-        equal = tile.pawints == mine.pawints
-        notes = [f"{where}: same type and ×{tile.pawints} {'equals' if equal else 'is fewer than'} "
-                 f"×{mine.pawints}, so it earns its own {tile.pawints}."]
-        notes += [ruling("R10") + "."] if equal else []
-        notes += [ruling("R14") + "."] if tile.type != mine.type else []
-        lines.append(ScoreLine("adjacency", "Adjacency Pawints", tile.pawints, REF_ADJACENCY, " ".join(notes)))
-    refused += [f"{tile} at {show_cell(space)} ({direction}): it touches only at a corner, so it is not adjacent "
-                f"({ruling('R9')})"
-                for direction, space, tile in neighbours(board, placed.at, CORNER_NEIGHBOURS) if _qualifies(tile, mine)]
-    if refused:
-        lines.append(ScoreLine("adjacency", "Adjacency Pawints (not earned)", 0, REF_ADJACENCY,
-                               "No Pawints from " + "; ".join(refused) + ". Only edge neighbours of the same type "
-                               "with equal or fewer Pawints count."))
-    return lines
+        if qualifies(tile, mine):
+            lines.append(earned_line(tile, mine, where))
+        else:
+            refused.append(refusal(tile, mine, where))
+    refused += [corner_refusal(f"{tile} at {show_cell(space)} ({direction})")
+                for direction, space, tile in neighbours(board, placed.at, CORNER_NEIGHBOURS) if qualifies(tile, mine)]
+    return lines + ([not_earned_line(refused)] if refused else [])
 
 
 def _shown_completion(completion: Completion, tiles: Mapping[Cell, LandscapeTile], placed_at: Cell) -> str:

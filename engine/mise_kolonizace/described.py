@@ -20,17 +20,23 @@ ASKER = "you"  # the colour the asker's cosmonauts get in the document
 UNKNOWN_KIND = "area"  # a closed area named without its kind
 _ONE = r"(?:\d+|one|a single)"
 _KIND = r"(?:cosmic |radioactive |bubbling )?(?P<kind>forest|meadow|swamp)"
-_CLOSED_WORD = r"(?P<closed>closed|sealed|finished|completed)"
+_CLOSED_WORD = r"(?P<closed>closed|sealed|finished|completed|locked in|enclosed)"
 _SIZE_WORDS = "little|small|tiny|big|huge|large|new|separate|different|same|other|second|neighbouring|neighboring"
 _SIZED = (
     re.compile(rf"\b(?P<n>{_ONE})[- ](?:tiles?|squares?)[- ](?:(?:big|large|sized?|long) )?(?:of )?{_KIND}s?\b"),
     re.compile(rf"\b{_KIND}(?: area)? (?:of|with|that'?s|that is|which is|is|has|made of|covering) (?P<n>{_ONE}) "
                r"(?:tiles?|squares?)\b"),
     re.compile(rf"\b(?P<n>{_ONE}) {_KIND} tiles\b"),
+    re.compile(rf"\b{_KIND}(?: area)?(?:\s+(?:that'?s|that is|which is|is)\s+(?:still\s+)?open)?\s*\(\s*(?P<n>{_ONE}) "
+               r"(?:tiles?|squares?)(?:\s+so far)?\b"),  # 'a forest (4 tiles, 1 alien)'
+    re.compile(rf"\b{_KIND}(?: area)?\s+(?:that\s+|which\s+)?(?:i|we)\s+(?:just\s+)?{_CLOSED_WORD}(?:\s+off)?\s+"
+               rf"(?:is|was|has)\s+(?P<n>{_ONE}) (?:tiles?|squares?)\b"),  # 'the forest I just completed is 4 tiles'
+
     # 'a swamp, 7 tiles', 'my swamp is now closed, it's 5 tiles', 'my forest is closed now: 3 tiles'
     re.compile(rf"\b{_KIND}(?: area)?(?:\s+(?:is|was|got|just got|has been)(?:\s+now)?\s+{_CLOSED_WORD}(?:\s+off)?"
-               rf"(?:\s+now)?)?\s*[,:]\s*(?:(?:it'?s|it is|which is|that'?s|that is)\s+)?(?P<n>{_ONE}) "
-               r"(?:tiles?|squares?)\b"),
+               rf"(?:\s+now)?|\s+just now)?\s*(?:[,:]|\s-)\s*(?:(?:it'?s|it is|which is|that'?s|that is)\s+)?"
+               rf"(?P<n>{_ONE}) "
+               r"(?:tiles?|squares?)(?:\s+(?:big|large|long|in size))?\b"),
 )
 _UNKINDED = re.compile(r"\b(?<!forest )(?<!meadow )(?<!swamp )(?P<pre>closed )?area"
                        r"(?P<mid>(?: i (?:just )?closed| is closed|'s closed| closed)?)"
@@ -40,7 +46,8 @@ _REFERENCE = re.compile(r"\b(?:the|that|this|my)\s+(?:cosmic |radioactive |bubbl
 _BASE = re.compile(r"\b(?:the |a )?(?:space ?base|starting tile)\b")
 _LEFTOVER_AREA = re.compile(r"\b(?:forest|meadow|swamp|base)s?\b")
 _CLOSES_BEFORE = re.compile(r"(?:\b(?:clos(?:e|es|ed|ing)|seal(?:s|ed|ing)?|complet(?:e|es|ed|ing)|"
-                            r"finish(?:es|ed|ing)?)\s+(?:off\s+|up\s+)?|\bclosed (?:area|one) (?:is|was)\s+)"
+                            r"finish(?:es|ed|ing)?|lock(?:s|ed|ing)?\s+in|enclos(?:e|es|ed|ing))\s+(?:off\s+|up\s+)?|"
+                            r"\bclosed (?:area|one) (?:is|was)\s+)"
                             rf"(?:(?:a|an|my|the|this|that|our|{_SIZE_WORDS})\s+)*$")
 _CLOSED_AFTER = re.compile(r"^\s*(?:(?:that|which)\s+)?(?:i\s+|we\s+)?(?:just\s+)?(?:is\s+|gets\s+|got\s+|was\s+|"
                            r"has been\s+)?(?:now\s+|just\s+)?(?:closed|sealed|completed|finished)\b")
@@ -48,7 +55,7 @@ _ALIENS = re.compile(r"\b(?P<n>\d+|an?|one|no)\s+(?:other\s+)?aliens?\b")
 _NO_ALIENS_ANYWHERE = re.compile(r"\s*(?:anywhere|at all|in any of (?:them|it|these|those))\b")
 _FILLER = frozenset("with having and there's there is are it it's its has that which in on inside only my cosmonaut "
                     "cosmonauts cosmonaut's alone the one just also i have got i've a".split())
-_ALIEN_TAIL = re.compile(r"\s+(?:in|on|inside)\s+(?:it|there|them|the other side)\b")
+_ALIEN_TAIL = re.compile(r"\s+(?:(?:sitting|living|standing)\s+)?(?:in|on|inside)\s+(?:it|there|them|the other side)\b")
 _ALIEN_ELSEWHERE = re.compile(r"\s+(?:in|on|inside)\s+(?!it\b|there\b|them\b|the other side\b)")
 _ALIEN_IN = re.compile(r"\s+(?:in|on|inside)\s+(?:the|that|this|my)\s+(?:cosmic |radioactive |bubbling )?"
                        r"(?P<kind>forest|meadow|swamp)(?:\s+itself)?\b")  # '(no aliens in the meadow)'
@@ -65,42 +72,48 @@ _NOT_WHO = frozenset("i me it that which there this area tile who one and but al
                      "each both so then player players us we they".split())
 _MINE_COUNT = re.compile(r"\b(?:(?:i|me)(?:\s+|(?='))(?:only\s+|just\s+)?(?:have|has|got|'ve got|had)\s+"
                          r"(?:only\s+|just\s+)?(?P<n>\d+|one|a)\b(?P<noun>\s+cosmonauts?\b)?"
-                         r"|my (?P<n2>\d+) (?P<noun2>cosmonauts?)\b)")
+                         r"|my (?P<n2>\d+) (?P<noun2>cosmonauts?)\b|(?P<n3>\d+) of my (?P<noun3>cosmonauts?)\b)")
 _THEIR_COUNT = re.compile(rf"\b(?P<who>{_WHO})(?: player)?\s+(?:only\s+)?(?:has|have|had|got)\s+(?:only\s+|just\s+)?"
                           r"(?P<n>\d+|one|a|none|no)\b(?P<noun>\s+cosmonauts?\b)?")
 _GROUP_COUNT = re.compile(rf"\b(?:(?:me|i)(?P<others>(?:,\s*{_WHO})*,?\s+and\s+{_WHO})|all (?P<k>\d+) of us)\s+"
                           r"(?:each\s+|all\s+|both\s+)?(?:have|got)\s+(?:exactly\s+)?(?P<n>\d+|one|a)\s+"
                           r"cosmonauts?(?:\s+each)?\b")  # 'me, blue and yellow each have one cosmonaut'
-_COUNT_LIST = re.compile(rf"\bcosmonauts?\s*:\s*(?P<list>(?:{_WHO}\s+\d+(?:\s*,\s*|\s+and\s+)?)+)")
+_COUNT_LIST = re.compile(rf"\bcosmonauts?\s*[:-]\s*(?P<list>(?:{_WHO}\s+\d+(?:\s*,\s*|\s+and\s+)?)+)")
 _BOTH_COUNT = re.compile(rf"\b(?:(?P<who>{_WHO}) and (?:i|me)|(?:i|me) and (?P<who2>{_WHO}))\s+(?:both\s+)?"
                          r"(?:have|has|got)\s+(?:exactly\s+)?(?P<n>\d+|one|a)\s+cosmonauts?(?:\s+each)?\b")
-_ELLIPSIS = re.compile(r"\s*(?:[.,;!?)]|and\b|$)")  # 'yellow has 1.': the count of what was just counted
+# 'yellow has 1.', 'I have one too': the count of what was just counted
+_ELLIPSIS = re.compile(r"\s*(?:(?:too|as well|also)\b\s*)?(?:[.,;!?)]|and\b|$)")
 _UNREAD_COUNT = re.compile(r"\b(?:has|have|had|got)\s+(?:only\s+|just\s+|exactly\s+)?(?:\d+|one|none)\b"
                            r"(?!\s+(?:aliens?|tiles?)\b)")  # a count of someone's cosmonauts left unread
 _DOUBT = doubts("no one", "nobody", "opponent", "someone", "some", "few", "couple")
 _ASKS_POINTS = re.compile(r"\bhow (?:many|much)\b|\bworth\b|\btotal\b|\bscor(?:e|es|ed|ing)\b|\bpoints?\b|\bpts\b|"
                           r"\bmy share\b|\bwhat do i get\b")
-_NOBODY_ELSE = re.compile(r"[,;]?\s*(?:and\s+)?(?:nobody|no one|no-one) else"
-                          r"(?: has any(?: there| in it)?| does| is there)?\b")
+_NOBODY_ELSE = re.compile(r"[,;]?\s*(?:and\s+)?(?:(?:nobody|no one|no-one) else"
+                          r"(?: has any(?: there| in it)?| does| is there)?|"
+                          r"(?:the\s+)?(?:others|other players|rest|kids) (?:have|has|got) (?:none|no cosmonauts?)"
+                          r"(?: there| in it)?)\b")
 _COLOUR = r"(?P<c>green|red)"
 _LASER_NOUN = r"(?:\s+(?:lasers?|borders?|lines?|edges?|walls?))?"
-_LASER_COUNT = re.compile(rf"\b(?P<n>\d+)\s+{_COLOUR}\b")
+_LASER_COUNT = re.compile(rf"\b(?P<n>\d+)\s+(?:different\s+|separate\s+|distinct\s+)?{_COLOUR}\b")
+_OPEN_NEIGHBOUR = re.compile(r"\(?\s*(?:(?:which|that|it)\s*(?:is|'s)?\s*|(?:is|'s)\s+)?(?:not|isn't|is not)\s+"
+                             r"(?:closed|finished|complete)(?:\s+yet)?\s*\)?")  # '(not closed yet)' after a neighbour
 _POST = re.compile(r"^\W*(?:(?:next to|beside|against|on) (?:it|that|them|the other side)\W*)?"
                    r"(?:(?:(?:only|just|also)\s+)?(?:through|via|by|across|over|behind|with|using)\s+"
-                   r"(?:(?:\d+|a|an|one|several|multiple|different|its|the)\s+)*"
+                   r"(?:(?:\d+|a|an|one|another|several|multiple|different|separate|distinct|its|the)\s+)*"
                    r"|(?:(?:but|and)\s+)?(?:that'?s|it'?s|which is|that is|is)\s+(?:(?:a|an|the|behind)\s+)?"
                    r"|,?\s*(?:and\s+)?(?:they'?re|they are|it'?s|it is|which is|that'?s)\s+"
                    r"(?:linked|connected|joined)\s+(?:by|through|via|with)\s+(?:(?:\d+|a|an|one|several|multiple|different)\s+)*"
-                   r"|,\s*(?=(?:green|red)(?:\s+lasers?)?(?:\s+between them)?\s*(?:[,.;!?]|$)))"
+                   r"|,\s*(?=(?:green|red)(?:\s+lasers?)?(?:\s+between them)?\s*(?:[,.;!?]|$))|(?<=\())"
                    rf"{_COLOUR}{_LASER_NOUN}(?:\s+between them)?(?=\W|$)(?:,\s*(?P<size>\d+) tiles?\b)?")
-# 'through 2 green lasers', ', but that's a red laser', 'on the other side is red laser, 5 tiles' (a size said after
-# the colour is read only behind a red laser, where it does not count)
+# 'through 2 green lasers', ', but that's a red laser', '(green laser)', 'on the other side is red laser, 5 tiles'
+# (a size said after the colour is read only behind a red laser, where it does not count)
 _UNSIZED = re.compile(r"\b(?:a|an|the|another)\s+(?:cosmic |radioactive |bubbling )?(?P<kind>forest|meadow|swamp)\b")
 _PRE = re.compile(rf"\b{_COLOUR}{_LASER_NOUN}\s+(?:[a-z']+\s+){{0,3}}?(?:to|into|onto|with|borders|touches|meets|"
                   rf"reaches)\W+(?:(?:a|an|the|another|{_SIZE_WORDS})\s+)*$")  # 'by green lasers to a'
 _ALL_RED = re.compile(r"\b(?:everything|all(?: the)? (?:borders?|lasers?|sides?|edges?)|"
                       r"every (?:border|laser|side|edge))(?: around it)? (?:is|are) "
                       r"(?:behind )?(?:a )?red(?: lasers?)?\b")  # nothing beside it counts
+_NO_GREEN = re.compile(r"\bno green(?: lasers?)?(?: anywhere| at all)?\b")  # said beside 'every laser is red'
 _LIST = re.compile(r"^\W*(?:(?:and|plus|as well as|&)\s+)?(?:also\s+)?(?:to\s+|with\s+|into\s+)?"
                    rf"(?:(?:a|an|the|another|{_SIZE_WORDS})\s+)*$")  # ', and to the'; ', a' after 'green lasers to:'
 
@@ -143,7 +156,7 @@ def _areas(text: str) -> tuple[list[_Area], list[tuple[int, _Area]]] | None:
     rest = _masked(text, [(a.start, a.end) for a in found])
     anchors = [(a.end, a) for a in found]
     for m in _REFERENCE.finditer(rest):
-        named = [a for a in found if a.kind == m.group("kind")]
+        named = [a for a in found if a.kind == m.group("kind") and a.start < m.start()]  # the one named so far
         if len(named) == 1:
             anchors.append((m.end(), named[0]))
             rest = _masked(rest, [m.span()])
@@ -198,7 +211,7 @@ def _lasers(text: str, areas: list[_Area], names: set[int]) -> bool:
     round, every neighbour is behind one. False when a neighbour's laser is not said, or a colour is left unread
     (`names`: where colours name players)."""
     walls = {m.start() + m.group().rindex("red") for m in _ALL_RED.finditer(text)}
-    said = walls | names
+    said = walls | names | ({m.start() + 3 for m in _NO_GREEN.finditer(text)} if walls else set())
     for j, area in enumerate(areas[1:], start=1):
         previous = areas[j - 1]
         start = max([previous.end, *(e for _, e in previous.spans)])
@@ -220,6 +233,9 @@ def _lasers(text: str, areas: list[_Area], names: set[int]) -> bool:
             area.laser = "red"
         elif j > 1 and previous.laser_shared and _LIST.match(pre):
             area.laser, area.laser_shared = previous.laser, True
+        if area.laser is None:
+            area.laser, found = _sentence_colour(text, area, areas, names)
+            said |= found
         if walls and area.laser != "red":
             return False
         if area.laser is None or (area.unsized and area.laser != "red"):
@@ -227,11 +243,40 @@ def _lasers(text: str, areas: list[_Area], names: set[int]) -> bool:
     return said == {m.start() for m in re.finditer(r"\b(?:green|red)\b", text)}  # no colour left unread
 
 
+def _sentence_colour(text: str, area: _Area, areas: list[_Area], names: set[int]) -> tuple[str | None, set[int]]:
+    """A neighbour's laser said elsewhere in its sentence ('... a forest of 4 tiles, and that forest touches my
+    meadow through two green lasers'; '... a 2-tile swamp on the other side, but that border is red'): read only when
+    it is the sentence's one neighbour and the sentence names one laser colour."""
+    bounds = [0, *(m.end() for m in re.finditer(r"[.;!?()]", text)), len(text)]
+    low = max(b for b in bounds if b <= area.start)
+    high = min(b for b in bounds if b > area.start)
+    if any(other is not area and low <= other.start < high for other in areas[1:]):
+        return None, set()
+    colours = [m for m in re.finditer(r"\b(?:green|red)\b", text[low:high]) if low + m.start() not in names]
+    if len({m.group() for m in colours}) != 1:
+        return None, set()
+    return colours[0].group(), {low + m.start() for m in colours}
+
+
 def _closed_first(text: str, areas: list[_Area]) -> bool:
     first = areas[0]
     said = first.closed_here or _CLOSES_BEFORE.search(text[:first.start]) or _CLOSED_AFTER.match(text[first.end:])
     later = any(a.kind == UNKNOWN_KIND for a in areas[1:])  # an area without its kind is only ever the closed one
     return first.kind != BASE_KIND and not first.unsized and not later and bool(said)
+
+
+def _open_neighbours(text: str, areas: list[_Area]) -> list[tuple[int, int]]:
+    """Where a neighbour is said not to be closed yet (it need not be): later in its sentence, with no other area
+    named in between and the closed one not named again."""
+    ends = [(max([a.end, *(e for _, e in a.spans)]), a) for a in areas]
+    spans = []
+    for m in _OPEN_NEIGHBOUR.finditer(text):
+        end, area = max(((e, a) for e, a in ends if e <= m.start()), default=(0, areas[0]), key=lambda pair: pair[0])
+        between = text[end:m.start()]  # in the same sentence, the closed area not named again
+        if area is not areas[0] and re.fullmatch(r"[^.!?]*", between) and not re.search(
+                rf"\b(?:{areas[0].kind}|area)\b", between):
+            spans.append(m.span())
+    return spans
 
 
 def _all_numbers_read(text: str, areas: list[_Area], used: list[tuple[int, int]]) -> bool:
@@ -247,12 +292,14 @@ def describe(question: str) -> tuple[str, dict[str, Any]] | None:
     """The score_area document a question describes in full, or None when any part of it is not accounted for."""
     text = re.sub(r"\bwithout (?:any )?aliens\b", "with no aliens", plain(question))
     text = _NOBODY_ELSE.sub("", text)  # 'my 2 cosmonauts are there, nobody else has any': the asker's alone
-    if not _ASKS_POINTS.search(text) or _DOUBT.search(text):
+    if not _ASKS_POINTS.search(text):
         return None
     read = _areas(text)
     if read is None or not read[0] or not _closed_first(text, read[0]):
         return None
     areas, anchors = read
+    if _DOUBT.search(_masked(text, _open_neighbours(text, areas))):
+        return None
     used: list[tuple[int, int]] = []
     counted = _cosmonauts(text)
     if counted is None:
@@ -314,10 +361,11 @@ def _cosmonauts(text: str) -> tuple[dict[str, int], list[tuple[int, int]], set[i
         for m in pattern.finditer(rest):
             mine = pattern is _MINE_COUNT
             who = ASKER if mine else m.group("who")
-            noun = bool(m.group("noun") or (mine and m.group("noun2")))
+            noun = bool(m.group("noun") or (mine and (m.group("noun2") or m.group("noun3"))))
             if who in _NOT_WHO or noun == elliptic or (elliptic and not (counts and _ELLIPSIS.match(rest, m.end()))):
                 continue  # 'it has 2 aliens', or a number that counts something else; 'yellow has 1.' after a count
-            if not count(who, _count(m.group("n") or m.group("n2") or "0"), -1 if mine else m.start("who")):
+            said_n = m.group("n") or (mine and (m.group("n2") or m.group("n3"))) or "0"
+            if not count(who, _count(said_n), -1 if mine else m.start("who")):
                 return None
             said.append(m.span())
         rest = _masked(text, said)

@@ -1,0 +1,135 @@
+"""A season's scoring described in a player's words, read into a `season_total` document ("end of summer: edict B
+gave 7, C gave 5, I have 4 coins and 3 empty spaces next to monsters: what's my total?"). Read only when the question
+asks for the season's score and gives both edicts' stars, the coins and the spaces next to monsters, every number
+accounted for (a breakdown of the coins that adds up to them, or 'one of those touches two monsters', is accounted
+for); anything missing, vague or extra (a hedge, an edict letter the season does not score) is not read, and the
+answer stays the quoted rule."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from engine.cartographers.cards import SCORING_CARDS, SEASONS, find_season
+from engine.words import doubts, plain
+
+OPERATION = "season_total"
+_SEASON_WORDS = "spring|summer|fall|autumn|winter"
+_ASKS = re.compile(r"\bhow (?:many|much)\b|\btotal\b|\bwhat (?:do|did|would) i (?:get|score|end up with)\b|"
+                   r"\bwhat(?:'s| is| does) (?:my|that|it|the)\b.{0,30}\b(?:score|total|come to|add up)\b|\bscore\b")
+_CONTEXT = re.compile(rf"\b(?:{_SEASON_WORDS}|seasons?|edicts?)\b")
+_DOUBT = doubts("around", "some", "few", "couple", "several", "maybe", "game", "final", "solo", "title", "ruins?",
+                "each player", "we", "everyone", "opponent", "neighbou?r")
+_CARD_NAMES = "|".join(r"[\s'-]*".join(re.escape(w) for w in c.name.lower().removeprefix("the ").split())
+                       for c in SCORING_CARDS)
+_CARD = rf"(?:the\s+)?(?P<card>{_CARD_NAMES})"
+_SAYS = r"\s*(?:edict\b|gave|gives|scored|scores|=|:)"
+_EDICT = (rf"(?:edict\s+(?P<l1>[a-d])\b|\b(?P<l2>[b-d])\b(?={_SAYS}|\s*(?:was|is|for)\b|\s*\d)|"
+          rf"\b(?P<l3>a)\b(?={_SAYS})|{_CARD})")  # a lone 'a' is an edict only when a score follows it
+_EDICT_NAMED = rf"(?:(?:edict\s+)?(?P<l1>[a-d])\b|{_CARD})"  # after 'from': 'from edict b', 'from c', 'from greenbough'
+_STARS = r"(?P<n>\d+)(?:\s+(?:stars?|points?|pts))?"
+_EDICT_SCORE = (
+    re.compile(rf"{_EDICT}\s*(?:\([^)]*\)\s*)?(?:(?:gave|gives|give|scored|scores|score|got|gets|earned|earns|was|is|"
+               rf"are|came to|comes to|for|=|:|-|made|makes|brought)\s+(?:me\s+)?(?:in\s+)?)?{_STARS}\b"),
+    re.compile(rf"{_STARS}\s+(?:(?:stars?|points?)\s+)?(?:from|for|on|in|off|with|out of)\s+(?:the\s+)?{_EDICT_NAMED}"),
+)
+_EDICT_PAIR = re.compile(r"\b(?:the\s+|my\s+|both\s+|two\s+|2\s+)*edicts?\s+(?:(?:gave|give|scored|score|were|are|"
+                         r"got|get|earned|came to|came out at|at|of|for|=|:)\s+(?:me\s+)?)?(?P<a>\d+)\s*(?:\+|and|,|&)"
+                         r"\s*(?P<b>\d+)\b|\b(?P<c>\d+)\s*(?:\+|and|,|&)\s*(?P<d>\d+)\s+(?:stars?\s+|points?\s+)?"
+                         r"(?:from|for|on)\s+(?:the\s+|my\s+|both\s+|two\s+|2\s+)*edicts?\b")
+_COINS = (
+    re.compile(r"\b(?P<n>\d+|no)\s+(?:filled(?:[- ]in)?\s+|gold\s+)?coins?\b"),
+    re.compile(r"\bcoins?(?:\s+track)?\s*(?::|=|-|(?:is|are|at|has|shows|with|of|filled)\s+(?:at\s+)?)\s*(?P<n>\d+)\b"),
+)
+_COIN_PARTS = re.compile(r"\s*(?:filled(?:[- ]in)?\s*|on (?:my |the )?(?:coin )?track\s*)?[(,:-]\s*(?P<parts>\d+[^)\d]*"
+                         r"(?:\d+[^)\d]*)+?)(?:\)|(?=[.;]))")
+_MONSTERS = (
+    re.compile(r"\b(?P<n>\d+|no)\s+(?:empty\s+|blank\s+|unfilled\s+|open\s+)?(?:spaces?|squares?|cells?|boxes)\s+"
+               r"(?:(?:that\s+)?(?:are|is|sit|sits|lie|lies)\s+)?(?:right\s+)?(?:next to|adjacent to|touching|beside|"
+               r"by|bordering|near)\s+(?:a\s+|the\s+)?monsters?\b"),
+    re.compile(r"\b(?:-|lost\s+|lose\s+|losing\s+)(?P<n>\d+)\s+(?:stars?\s+|points?\s+)?(?:to|from|for|because of)\s+"
+               r"(?:the\s+)?monsters?\b"),
+    re.compile(r"\bmonsters?(?:\s+penalty)?\s*(?:(?::|=|(?:cost|costs|take|took|takes)\s+(?:me\s+)?)\s*-?|"
+               r"(?::|=)?\s*-)(?P<n>\d+)\b"),
+    re.compile(r"\bno\s+(?:empty\s+)?(?:spaces?|squares?)\s+(?:next to|adjacent to|touching|beside)\s+(?:a\s+|any\s+)?"
+               r"monsters?\b|\bno monster (?:penalty|spaces?|squares?)\b|\bno monsters\b"),
+)
+_SHARED = re.compile(r"\b(?:one|1|\d+)\s+of\s+(?:those|them|these|the\s+\d+)(?:\s+\d+)?\b[^.;]{0,40}?\b(?:touches|"
+                     r"touching|is next to|borders|is adjacent to|sits next to)\s+(?:\d+|both|several|multiple)\s+"
+                     r"(?:different\s+)?monsters?(?:\s+(?:squares?|spaces?))?\b")
+
+
+def _letter(m: re.Match[str]) -> str | None:
+    letters = {k: v for k, v in m.groupdict().items() if k in ("l1", "l2", "l3") and v}
+    return next(iter(letters.values())).upper() if letters else None
+
+
+def _edicts(text: str, spans: list[tuple[int, int]]) -> list[dict[str, Any]] | None:
+    found: list[tuple[int, dict[str, Any]]] = []
+    for pattern in _EDICT_SCORE:
+        for m in pattern.finditer(text):
+            if any(s < m.end() and m.start() < e for s, e in spans):
+                continue
+            letter = _letter(m)
+            found.append((m.start(), {"stars": int(m.group("n"))} | ({"letter": letter} if letter else {})))
+            spans.append(m.span())
+    if not found:
+        pair = _EDICT_PAIR.search(text)
+        if pair is None:
+            return None
+        spans.append(pair.span())
+        return [{"stars": int(pair.group(k))} for k in (("a", "b") if pair.group("a") else ("c", "d"))]
+    return [edict for _, edict in sorted(found, key=lambda pair: pair[0])]
+
+
+def _one(patterns: tuple[re.Pattern[str], ...], text: str, spans: list[tuple[int, int]]) -> int | None:
+    """The one count the patterns find ('no' is 0); None when none or two different ones are said."""
+    values: set[int] = set()
+    for pattern in patterns:
+        for m in pattern.finditer(text):
+            if any(s < m.end() and m.start() < e for s, e in spans):
+                continue
+            n = m.groupdict().get("n")
+            values.add(0 if n in (None, "no") else int(n))
+            spans.append(m.span())
+    return values.pop() if len(values) == 1 else None
+
+
+def _coin_parts(text: str, coins: int, spans: list[tuple[int, int]]) -> None:
+    """'4 coins (2 from spring, 2 this season)': a breakdown that adds up to the coins is accounted for."""
+    for start, end in list(spans):
+        if re.search(r"\bcoins?\b", text[start:end]):
+            parts = _COIN_PARTS.match(text, end)
+            if parts and sum(int(n) for n in re.findall(r"\d+", parts.group("parts"))) == coins:
+                spans.append(parts.span())
+
+
+def describe_season(question: str) -> tuple[str, dict[str, Any]] | None:
+    """The season_total document a question gives in full, or None when any part of it is not accounted for."""
+    text = re.sub(r"\bminus\s+(?=\d)", "-", plain(question))
+    if not (_ASKS.search(text) and _CONTEXT.search(text)) or _DOUBT.search(text):
+        return None
+    spans: list[tuple[int, int]] = [m.span() for m in _SHARED.finditer(text)]
+    monsters = _one(_MONSTERS, text, spans)
+    coins = _one(_COINS, text, spans)
+    if monsters is None or coins is None:
+        return None
+    _coin_parts(text, coins, spans)
+    edicts = _edicts(text, spans)
+    if edicts is None or len(edicts) != 2:
+        return None
+    if any(not any(s <= d.start() and d.end() <= e for s, e in spans) for d in re.finditer(r"\d+", text)):
+        return None  # a number that is no edict's stars, no coin count and no monster count
+    named = {find_season(m.group()) for m in re.finditer(rf"\b(?:{_SEASON_WORDS})\b", text)
+             if not any(s <= m.start() < e for s, e in spans)} - {None}  # not 'coins (2 from spring, ...)'
+    doc: dict[str, Any] = {"edicts": edicts, "coins": coins, "monster_spaces": monsters}
+    if len(named) == 1:
+        season = named.pop()
+        assert season is not None
+        doc = {"season": season.key} | doc
+    elif len(named) > 1 or len({e.get("letter") for e in edicts} - {None}) != sum("letter" in e for e in edicts):
+        return None  # which season, or an edict named twice
+    letters = [e["letter"] for e in edicts if "letter" in e]
+    if "season" in doc and not set(letters) <= set(next(s for s in SEASONS if s.key == doc["season"]).edicts):
+        return None
+    return OPERATION, doc
