@@ -1,6 +1,6 @@
-"""Engines reading questions that describe a position in words (`GameEngine.describe`): 180 probes written from the
-rulebooks by three people who had not seen the readers (a Mise: Kolonizace closed area, a Cartographers solo result,
-a Cational Meographic final total), a third of them never used while building. Counted per probe: right (read, and
+"""Engines reading questions that describe a position in words (`GameEngine.describe`): 250 probes written from the
+rulebooks by five people who had not seen the readers (a Mise: Kolonizace closed area, a Cartographers solo result
+or season, a Cational Meographic final total or tile placement), the last two sets run once. Counted per probe: right (read, and
 the engine's number or title is the expected one; or no title where the rulebook names none), WRONG (read into
 another number or title, or read where something needed is missing), withheld (not read: the quoted rule stays)."""
 
@@ -12,7 +12,10 @@ from typing import Any
 from engine import PositionError, get_engine
 from rulespal.evals.datasets import load_jsonl, save_result
 
-SPLITS = ("tuned", "holdout")  # tuned: the first two helpers' probes, read while building; holdout: the third's
+SPLITS = ("tuned", "holdout", "sealed")  # tuned: the first two helpers' probes, read while building; holdout: the
+# third's (its Mise areas read while building on 2026-12-01, after its one run); sealed: two more helpers', committed
+# unread and run once (a Cational tile and a Cartographers season in described-counts, Mise areas in described-mise)
+FILES = ("described", "described-counts", "described-mise")
 
 
 def judge(row: dict[str, Any]) -> str:
@@ -42,7 +45,7 @@ def summarise(rows: list[dict[str, Any]]) -> dict[str, Any]:
 def run(progress: Callable[[str], None] = lambda _: None) -> dict[str, Any]:
     """Judge every probe; write evals/results/described.json."""
     rows = []
-    for row in load_jsonl("described"):
+    for row in (row for name in FILES for row in load_jsonl(name)):
         verdict = judge(row)
         rows.append({"id": row["id"], "game": row["game"], "split": row["split"], "expected": row["expected"],
                      "verdict": verdict})
