@@ -62,9 +62,9 @@ def test_bad_documents_name_the_field(doc, loc):
     ("i close a 3-tile forest with my cosmonaut in it. it's joined by green lasers to a 2-tile swamp with an alien "
      "on it, and to the space base. how many points?", 9),
     ("closed a 2-tile forest. it touches a 3-tile swamp through two green lasers and a 4-tile meadow only through "
-     "red lasers, no aliens anywhere. what do i score?", 5),
+     "red lasers, no aliens anywhere. what is it worth?", 5),
     ("I just sealed off a 2 tile forest. Green lasers connect it to the space base and a 1-tile meadow with an "
-     "alien. How many points do I get?", 7),
+     "alien. How many points is it worth?", 7),
     ("closing a five-tile swamp with 2 aliens, it's linked by a green laser to a 3-tile forest and by a red laser "
      "to a 2-tile meadow. points?", 14),
     ("My tile closed a 1-tile swamp. What's it worth?", 1),
@@ -77,7 +77,7 @@ def test_bad_documents_name_the_field(doc, loc):
     ("closed 3-tile meadow, green laser to a 2-tile forest, red to the swamp. only my cosmonaut. pts?", 3 + 2),
     ("ok my bubbling swamp is now closed, it's 4 tiles with one alien. it touches a meadow of 2 tiles through a "
      "green laser and that meadow has 1 alien on it, and there's also a 6-tile forest next to it but that's a red "
-     "laser. what do i score?", 4 + 3 + 2 + 3),
+     "laser. only my cosmonaut is in the swamp. what do i score?", 4 + 3 + 2 + 3),
     # others' cosmonauts: outnumbered, a majority, a tie (remainder lost)
     ("i just closed a forest area with 4 tiles, there's 1 alien in it, green laser into the space base. but yellow "
      "has 2 cosmonauts in the forest and i only have one. how many points for me?", 0),
@@ -111,6 +111,17 @@ def test_bad_documents_name_the_field(doc, loc):
      "meadow, no green anywhere. I have 2 cosmonauts in the forest, Yellow has 1. Points for me?", 6 + 9),
     ("closed 4-tile swamp, 1 alien in it. green laser to a 3-tile forest, red to a 5-tile meadow. 2 of my "
      "cosmonauts, nobody else has any there. my points?", 4 + 3 + 3),
+    # the size in the next words or sentence, a definite mention named again, labels and lists
+    ("Just closed a forest — 3 tiles, 1 alien in it. It touches a 2-tile meadow through a green laser and a swamp "
+     "(4 tiles, 2 aliens), but that border is red. Only my cosmonaut is in the forest. How many points do I get?", 8),
+    ("me and tom both have two cosmonauts in the swamp i just finished. it's five tiles with two aliens. green laser "
+     "to a three-tile forest that has one alien, and a green laser to the space base too. what do i get?", 9),
+    ("Petra has 2 cosmonauts in the forest I just closed and I've only got 1. The forest is six tiles with two "
+     "aliens, and it connects through a green laser to a 3-tile swamp. What's my score from it?", 0),
+    ("Closed meadow (8 tiles, 3 aliens). Neighbours: forest (2 tiles, no aliens, green laser), swamp (5 tiles, 1 "
+     "alien, red laser), space base (green). Cosmonauts in the meadow: me 2, Jana 2. What do I get?", 10),
+    ("How many points? Swamp closed: 4 tiles, 1 alien. One green laser to a 2-tile meadow. Cosmonauts: I have one, "
+     "Eva has one.", 4),
 ])
 def test_an_area_described_in_full_is_read(question, total):
     read = describe(question)
@@ -135,6 +146,7 @@ def test_an_area_described_in_full_is_read(question, total):
     "closed a 3-tile forest. there's an alien in the 2-tile swamp next to it. points?",  # an alien placed elsewhere
     "closed a 3-tile forest, green laser to the base. i have 2 cosmonauts; jana has 2 there too. points?",  # unread
     "closed a 4-tile swamp, green laser to a 2-tile meadow, a few aliens in it. how many points?",  # vague
+    "closed a 2-tile forest, green laser to a 3-tile swamp. how many points do i get?",  # whose cosmonauts: not said
     "closed a 2-tile meadow, green laser to a swamp (7 tiles, 1 alien), but the meadow isn't closed yet. points?",
     "closed a 3-tile forest. a 2-tile swamp beside it (green laser) and a 4-tile meadow, green or red. points?",
 ])

@@ -33,28 +33,33 @@ _SIZED = (
                rf"(?:is|was|has)\s+(?P<n>{_ONE}) (?:tiles?|squares?)\b"),  # 'the forest I just completed is 4 tiles'
 
     # 'a swamp, 7 tiles', 'my swamp is now closed, it's 5 tiles', 'my forest is closed now: 3 tiles'
-    re.compile(rf"\b{_KIND}(?: area)?(?:\s+(?:is|was|got|just got|has been)(?:\s+now)?\s+{_CLOSED_WORD}(?:\s+off)?"
-               rf"(?:\s+now)?|\s+just now)?\s*(?:[,:]|\s-)\s*(?:(?:it'?s|it is|which is|that'?s|that is)\s+)?"
-               rf"(?P<n>{_ONE}) "
-               r"(?:tiles?|squares?)(?:\s+(?:big|large|long|in size))?\b"),
+    re.compile(rf"\b{_KIND}(?: area)?(?:(?:\s+(?:is|was|got|just got|has been)(?:\s+now)?)?\s+{_CLOSED_WORD}"
+               r"(?:\s+off)?(?:\s+now)?|\s+just now)?\s*(?:[,:]|\s-)\s*(?:(?:it'?s|it is|which is|that'?s|that is)\s+)?"
+               rf"(?P<n>{_ONE}) (?:tiles?|squares?)(?:\s+(?:big|large|long|in size))?\b"),
 )
+_UNKINDED_TILE = re.compile(r"\b(?P<n>\d+|one)[- ]tiles? area\b")  # 'a one-tile area'
 _UNKINDED = re.compile(r"\b(?<!forest )(?<!meadow )(?<!swamp )(?P<pre>closed )?area"
                        r"(?P<mid>(?: i (?:just )?closed| is closed|'s closed| closed)?)"
                        r"\s*(?:=|:|,|\bis\b|\bof\b|\bwith\b)\s*(?P<n>\d+|one) tiles?\b")  # 'closed area = 7 tiles'
+_DEFINITE = re.compile(r"(?:the|that|this|my)\b")
+_LATE_SIZE = re.compile(r"(?P<gap>[^.;!?]*?|[^.;!?]*[.;!?]\s*(?:it'?s|it is|it has|its size is|size\s*:|it (?:just )?"
+                        r"(?:got )?(?:closed|finished|sealed|completed)\s*[:,-]?)\s*)"
+                        r"(?P<n>\d+|one) (?:tiles?|squares?)(?:\s+(?:big|large|long|in size|so far))?\b")
 _REFERENCE = re.compile(r"\b(?:the|that|this|my)\s+(?:cosmic |radioactive |bubbling )?(?P<kind>forest|meadow|swamp)"
                         r"(?:\s+itself)?\b")  # the closed area named again
 _BASE = re.compile(r"\b(?:the |a )?(?:space ?base|starting tile)\b")
 _LEFTOVER_AREA = re.compile(r"\b(?:forest|meadow|swamp|base)s?\b")
 _CLOSES_BEFORE = re.compile(r"(?:\b(?:clos(?:e|es|ed|ing)|seal(?:s|ed|ing)?|complet(?:e|es|ed|ing)|"
                             r"finish(?:es|ed|ing)?|lock(?:s|ed|ing)?\s+in|enclos(?:e|es|ed|ing))\s+(?:off\s+|up\s+)?|"
-                            r"\bclosed (?:area|one) (?:is|was)\s+)"
+                            r"\bclosed (?:area|one) (?:is|was)\s+|\barea (?:i|we) (?:just )?closed (?:is|was)\s+)"
                             rf"(?:(?:a|an|my|the|this|that|our|{_SIZE_WORDS})\s+)*$")
 _CLOSED_AFTER = re.compile(r"^\s*(?:(?:that|which)\s+)?(?:i\s+|we\s+)?(?:just\s+)?(?:is\s+|gets\s+|got\s+|was\s+|"
                            r"has been\s+)?(?:now\s+|just\s+)?(?:closed|sealed|completed|finished)\b")
 _ALIENS = re.compile(r"\b(?P<n>\d+|an?|one|no)\s+(?:other\s+)?aliens?\b")
 _NO_ALIENS_ANYWHERE = re.compile(r"\s*(?:anywhere|at all|in any of (?:them|it|these|those))\b")
 _FILLER = frozenset("with having and there's there is are it it's its has that which in on inside only my cosmonaut "
-                    "cosmonauts cosmonaut's alone the one just also i have got i've a".split())
+                    "cosmonauts cosmonaut's alone the one just also i have got i've a closed sealed finished completed "
+                    "now".split())
 _ALIEN_TAIL = re.compile(r"\s+(?:(?:sitting|living|standing)\s+)?(?:in|on|inside)\s+(?:it|there|them|the other side)\b")
 _ALIEN_ELSEWHERE = re.compile(r"\s+(?:in|on|inside)\s+(?!it\b|there\b|them\b|the other side\b)")
 _ALIEN_IN = re.compile(r"\s+(?:in|on|inside)\s+(?:the|that|this|my)\s+(?:cosmic |radioactive |bubbling )?"
@@ -67,25 +72,33 @@ _COSMONAUT_OK = re.compile(
     r"\bonly (?:i|me) (?:have|has|got) (?:a |any )?cosmonauts?\b|"
     r"\bi(?: have|'ve got| got) (?:a|the only) cosmonauts?\b")
 _COSMONAUT = re.compile(r"\bcosmonauts?\b")
+_COSMONAUT_LABEL = re.compile(r"\bcosmonauts?(?: in (?:it|the \w+))?\s*:[^.;!?:]*$")  # 'Cosmonauts: I have one, ...'
 _WHO = r"[a-z][a-z0-9_-]+"
 _NOT_WHO = frozenset("i me it that which there this area tile who one and but also everyone forest meadow swamp base "
                      "each both so then player players us we they".split())
-_MINE_COUNT = re.compile(r"\b(?:(?:i|me)(?:\s+|(?='))(?:only\s+|just\s+)?(?:have|has|got|'ve got|had)\s+"
+_MINE_COUNT = re.compile(r"\b(?:(?:i|me)(?:\s+|(?='))(?:only\s+|just\s+)?(?:have|has|got|'ve got|'ve only got|"
+                         r"'ve just got|had)\s+"
                          r"(?:only\s+|just\s+)?(?P<n>\d+|one|a)\b(?P<noun>\s+cosmonauts?\b)?"
                          r"|my (?P<n2>\d+) (?P<noun2>cosmonauts?)\b|(?P<n3>\d+) of my (?P<noun3>cosmonauts?)\b)")
 _THEIR_COUNT = re.compile(rf"\b(?P<who>{_WHO})(?: player)?\s+(?:only\s+)?(?:has|have|had|got)\s+(?:only\s+|just\s+)?"
                           r"(?P<n>\d+|one|a|none|no)\b(?P<noun>\s+cosmonauts?\b)?")
-_GROUP_COUNT = re.compile(rf"\b(?:(?:me|i)(?P<others>(?:,\s*{_WHO})*,?\s+and\s+{_WHO})|all (?P<k>\d+) of us)\s+"
+_GROUP_COUNT = re.compile(rf"\b(?:(?:me|i)(?P<others>(?:,\s*{_WHO})*,?\s+and\s+{_WHO})|(?:all )?(?P<k>\d+) of us)\s+"
                           r"(?:each\s+|all\s+|both\s+)?(?:have|got)\s+(?:exactly\s+)?(?P<n>\d+|one|a)\s+"
                           r"cosmonauts?(?:\s+each)?\b")  # 'me, blue and yellow each have one cosmonaut'
-_COUNT_LIST = re.compile(rf"\bcosmonauts?\s*[:-]\s*(?P<list>(?:{_WHO}\s+\d+(?:\s*,\s*|\s+and\s+)?)+)")
+_COUNT_LIST = re.compile(rf"\bcosmonauts?(?: in (?:it|the \w+))?\s*[:-]\s*"
+                         rf"(?P<list>(?:{_WHO}\s+\d+(?:\s*,\s*|\s+and\s+)?)+)")
 _BOTH_COUNT = re.compile(rf"\b(?:(?P<who>{_WHO}) and (?:i|me)|(?:i|me) and (?P<who2>{_WHO}))\s+(?:both\s+)?"
                          r"(?:have|has|got)\s+(?:exactly\s+)?(?P<n>\d+|one|a)\s+cosmonauts?(?:\s+each)?\b")
 # 'yellow has 1.', 'I have one too': the count of what was just counted
-_ELLIPSIS = re.compile(r"\s*(?:(?:too|as well|also)\b\s*)?(?:[.,;!?)]|and\b|$)")
+_ELLIPSIS = re.compile(r"\s*(?:(?:too|as well|also)\b\s*)?(?:[.,;!?)]|and\b|$|in (?:it|there|the (?:cosmic |"
+                       r"radioactive |bubbling )?(?:forest|meadow|swamp|area))\b)")
 _UNREAD_COUNT = re.compile(r"\b(?:has|have|had|got)\s+(?:only\s+|just\s+|exactly\s+)?(?:\d+|one|none)\b"
                            r"(?!\s+(?:aliens?|tiles?)\b)")  # a count of someone's cosmonauts left unread
-_DOUBT = doubts("no one", "nobody", "opponent", "someone", "some", "few", "couple")
+_DOUBT = doubts("no one", "nobody", "opponent", "someone", "some", "few", "couple", "i think", "not sure", "i guess",
+                "probably")
+_FOR_ME = re.compile(r"\b(?:do|did|would|will) i (?:get|score|earn|take)\b|\bmy (?:points|score|share)\b|\bfor me\b|"
+                     r"\bi (?:get|score)\b")  # the asker's points: whose cosmonauts are there must be said
+_MINE_SAID = re.compile(r"\bcosmonauts?\b|\balone\b|\bonly (?:me|i)\b|\bjust me\b|\bnobody else\b|\bno one else\b")
 _ASKS_POINTS = re.compile(r"\bhow (?:many|much)\b|\bworth\b|\btotal\b|\bscor(?:e|es|ed|ing)\b|\bpoints?\b|\bpts\b|"
                           r"\bmy share\b|\bwhat do i get\b")
 _NOBODY_ELSE = re.compile(r"[,;]?\s*(?:and\s+)?(?:(?:nobody|no one|no-one) else"
@@ -101,9 +114,11 @@ _POST = re.compile(r"^\W*(?:(?:next to|beside|against|on) (?:it|that|them|the ot
                    r"(?:(?:(?:only|just|also)\s+)?(?:through|via|by|across|over|behind|with|using)\s+"
                    r"(?:(?:\d+|a|an|one|another|several|multiple|different|separate|distinct|its|the)\s+)*"
                    r"|(?:(?:but|and)\s+)?(?:that'?s|it'?s|which is|that is|is)\s+(?:(?:a|an|the|behind)\s+)?"
-                   r"|,?\s*(?:and\s+)?(?:they'?re|they are|it'?s|it is|which is|that'?s)\s+"
+                   r"|(?:(?:but|and)\s+)?(?:that|the|this)\s+(?:border|laser|side|edge|line)(?:\s+between (?:them|us))?"
+                   r"\s*(?:is|'s)\s+(?:(?:a|an)\s+)?"
+                   r"|,?\s*(?:and\s+)?(?:(?:they'?re|they are|it'?s|it is|which is|that'?s)\s+)?"
                    r"(?:linked|connected|joined)\s+(?:by|through|via|with)\s+(?:(?:\d+|a|an|one|several|multiple|different)\s+)*"
-                   r"|,\s*(?=(?:green|red)(?:\s+lasers?)?(?:\s+between them)?\s*(?:[,.;!?]|$))|(?<=\())"
+                   r"|,\s*(?=(?:green|red)(?:\s+lasers?)?(?:\s+between them)?\s*(?:[,.;!?)]|$))|(?<=\())"
                    rf"{_COLOUR}{_LASER_NOUN}(?:\s+between them)?(?=\W|$)(?:,\s*(?P<size>\d+) tiles?\b)?")
 # 'through 2 green lasers', ', but that's a red laser', '(green laser)', 'on the other side is red laser, 5 tiles'
 # (a size said after the colour is read only behind a red laser, where it does not count)
@@ -113,6 +128,7 @@ _PRE = re.compile(rf"\b{_COLOUR}{_LASER_NOUN}\s+(?:[a-z']+\s+){{0,3}}?(?:to|into
 _ALL_RED = re.compile(r"\b(?:everything|all(?: the)? (?:borders?|lasers?|sides?|edges?)|"
                       r"every (?:border|laser|side|edge))(?: around it)? (?:is|are) "
                       r"(?:behind )?(?:a )?red(?: lasers?)?\b")  # nothing beside it counts
+_REST_RED = re.compile(r"\b(?:nothing|everything) else(?: around it| about it)?(?: is)?(?: but| just)? red\b")
 _NO_GREEN = re.compile(r"\bno green(?: lasers?)?(?: anywhere| at all)?\b")  # said beside 'every laser is red'
 _LIST = re.compile(r"^\W*(?:(?:and|plus|as well as|&)\s+)?(?:also\s+)?(?:to\s+|with\s+|into\s+)?"
                    rf"(?:(?:a|an|the|another|{_SIZE_WORDS})\s+)*$")  # ', and to the'; ', a' after 'green lasers to:'
@@ -145,16 +161,18 @@ def _areas(text: str) -> tuple[list[_Area], list[tuple[int, _Area]]] | None:
         for m in pattern.finditer(text):
             closed = bool(m.groupdict().get("closed"))
             found.append(_Area(m.group("kind"), _count(m.group("n")), m.start(), m.end(), closed_here=closed))
-    for m in _BASE.finditer(text):
-        found.append(_Area(BASE_KIND, 1, m.start(), m.end()))
+    bases = list(_BASE.finditer(text))  # one space base: named again, it is the same
+    found += [_Area(BASE_KIND, 1, m.start(), m.end()) for m in bases[:1]]
     for m in _UNKINDED.finditer(text):  # the closed area by its size alone: its kind does not change its worth
         found.append(_Area(UNKNOWN_KIND, _count(m.group("n")), m.start(), m.end(),
                            closed_here=bool(m.group("pre") or m.group("mid"))))
+    found += [_Area(UNKNOWN_KIND, _count(m.group("n")), m.start(), m.end()) for m in _UNKINDED_TILE.finditer(text)]
     found.sort(key=lambda a: a.start)
     if any(b.start < a.end for a, b in zip(found, found[1:], strict=False)):
         return None  # two readings of the same words
-    rest = _masked(text, [(a.start, a.end) for a in found])
+    rest = _masked(text, [(a.start, a.end) for a in found] + [m.span() for m in bases[1:]])
     anchors = [(a.end, a) for a in found]
+    anchors += [(m.end(), a) for m in bases[1:] for a in found if a.kind == BASE_KIND]
     for m in _REFERENCE.finditer(rest):
         named = [a for a in found if a.kind == m.group("kind") and a.start < m.start()]  # the one named so far
         if len(named) == 1:
@@ -164,8 +182,46 @@ def _areas(text: str) -> tuple[list[_Area], list[tuple[int, _Area]]] | None:
     rest = _masked(rest, [(a.start, a.end) for a in unsized])
     if _LEFTOVER_AREA.search(rest):
         return None
+    for area in list(unsized):
+        later = _size_after(text, area) or _named_again(text, area, found + unsized)
+        if later is None:
+            continue
+        if isinstance(later, _Area):  # 'the forest I just closed ... The forest is six tiles': one area
+            unsized.remove(area)
+            anchors.append((area.end, later))
+            later.closed_here |= bool(_CLOSED_AFTER.match(text[area.end:]))
+            continue
+        area.tiles, area.unsized = _count(later.group("n")), False
+        area.closed_here |= bool(re.search(r"\b(?:closed|finished|sealed|completed)\b", later.group("gap")))
+        area.spans.append((area.end, later.end()))
+        anchors.append((later.end(), area))
+    for area in list(unsized):  # 'in the forest' after 'a forest - 3 tiles': named again
+        earlier = [a for a in found + unsized if a.kind == area.kind and a.start < area.start]
+        if area.unsized and len(earlier) == 1 and not earlier[0].unsized and _DEFINITE.match(text, area.start):
+            unsized.remove(area)
+            anchors.append((area.end, earlier[0]))
     anchors += [(a.end, a) for a in unsized]
     return sorted(found + unsized, key=lambda a: a.start), sorted(anchors, key=lambda pair: pair[0])
+
+
+def _size_after(text: str, area: _Area) -> re.Match[str] | None:
+    """The size of an area named without it, said next in its sentence ('a meadow next to it, 5 tiles', 'a forest —
+    3 tiles') or at the start of the next ('... in the swamp I just finished. It's five tiles'); nothing else named,
+    counted or coloured in between."""
+    m = _LATE_SIZE.match(text, area.end)
+    if m is None or re.search(r"\d|\b(?:forest|meadow|swamp|base|area|green|red|aliens?)\b", m.group("gap")):
+        return None
+    return m
+
+
+def _named_again(text: str, area: _Area, sized: list[_Area]) -> _Area | None:
+    """The sized area a definite mention stands for when it is named again later with its size ('Petra has 2
+    cosmonauts in the forest I just closed ... The forest is six tiles'): the only one of its kind."""
+    same = [a for a in sized if a.kind == area.kind and a is not area]
+    if not _DEFINITE.match(text, area.start) or len(same) != 1 or same[0].start < area.start or same[0].unsized:
+        return None
+    return same[0] if re.search(r"(?:^|[.;!?:]\s*|\b(?:the|that|this|my)\s+)(?:cosmic |radioactive |bubbling )?$",
+                                text[:same[0].start]) else None
 
 
 def _masked(text: str, spans: list[tuple[int, int]]) -> str:
@@ -212,6 +268,7 @@ def _lasers(text: str, areas: list[_Area], names: set[int]) -> bool:
     (`names`: where colours name players)."""
     walls = {m.start() + m.group().rindex("red") for m in _ALL_RED.finditer(text)}
     said = walls | names | ({m.start() + 3 for m in _NO_GREEN.finditer(text)} if walls else set())
+    said |= {m.end() - 3 for m in _REST_RED.finditer(text)}  # the other borders: no other neighbour
     for j, area in enumerate(areas[1:], start=1):
         previous = areas[j - 1]
         start = max([previous.end, *(e for _, e in previous.spans)])
@@ -290,7 +347,8 @@ def _all_numbers_read(text: str, areas: list[_Area], used: list[tuple[int, int]]
 
 def describe(question: str) -> tuple[str, dict[str, Any]] | None:
     """The score_area document a question describes in full, or None when any part of it is not accounted for."""
-    text = re.sub(r"\bwithout (?:any )?aliens\b", "with no aliens", plain(question))
+    text = plain(question).replace("—", " - ").replace("–", " - ")
+    text = re.sub(r"\bwithout (?:any )?aliens\b", "with no aliens", text)
     text = _NOBODY_ELSE.sub("", text)  # 'my 2 cosmonauts are there, nobody else has any': the asker's alone
     if not _ASKS_POINTS.search(text):
         return None
@@ -305,6 +363,8 @@ def describe(question: str) -> tuple[str, dict[str, Any]] | None:
     if counted is None:
         return None
     cosmonauts, said, names = counted
+    if _FOR_ME.search(text) and not _MINE_SAID.search(plain(question)):
+        return None  # 'how many points do I get?' with nothing said of who is in the area
     if not _attach_aliens(text, areas, anchors, used) or not _lasers(text, areas, names):
         return None
     if not _all_numbers_read(text, areas, used + said):
@@ -361,13 +421,14 @@ def _cosmonauts(text: str) -> tuple[dict[str, int], list[tuple[int, int]], set[i
         for m in pattern.finditer(rest):
             mine = pattern is _MINE_COUNT
             who = ASKER if mine else m.group("who")
-            noun = bool(m.group("noun") or (mine and (m.group("noun2") or m.group("noun3"))))
+            label = _COSMONAUT_LABEL.search(rest[:m.start()])
+            noun = bool(m.group("noun") or (mine and (m.group("noun2") or m.group("noun3"))) or label)
             if who in _NOT_WHO or noun == elliptic or (elliptic and not (counts and _ELLIPSIS.match(rest, m.end()))):
                 continue  # 'it has 2 aliens', or a number that counts something else; 'yellow has 1.' after a count
             said_n = m.group("n") or (mine and (m.group("n2") or m.group("n3"))) or "0"
             if not count(who, _count(said_n), -1 if mine else m.start("who")):
                 return None
-            said.append(m.span())
+            said += [m.span()] + ([(label.start(), label.start() + label.group().index(":") + 1)] if label else [])
         rest = _masked(text, said)
     sole = [m.span() for m in _COSMONAUT_OK.finditer(rest)]
     if _COSMONAUT.search(_masked(rest, sole)) or _UNREAD_COUNT.search(rest):
