@@ -55,6 +55,18 @@ def test_judge_counts_inverted_verdicts_and_false_claims_but_not_the_quote():
     assert refused["false_refusal"] and not refused["correct"]
 
 
+def test_the_quote_decides_when_it_holds_the_deciding_sentence_or_most_of_it():
+    from rulespal.evals.answers import judge
+
+    row = {"kind": "number", "facts": [r"\b8\b"], "wrong": [],
+           "deciding": "Score 2 points for each cosmonaut and 2 points for each alien on these tiles."}
+    holds = "The game ends. … Score 2 points for each cosmonaut and 2 points for each alien on these tiles."
+    assert judge(row, _answer("8 points.", quote=holds))["quote_decides"]
+    part = "Score 2 points for each cosmonaut and 2 points for each alien"
+    assert judge(row, _answer("8 points.", quote=part))["quote_decides"]
+    assert not judge(row, _answer("8 points.", quote="The game ends."))["quote_decides"]
+
+
 def test_judge_on_unanswerable_questions():
     from rulespal.evals.answers import judge
 

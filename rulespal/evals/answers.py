@@ -1,7 +1,7 @@
 """Answer and tool-use evals. Answers are judged for what a player is told: correct (states the deciding fact,
 nothing false), WRONG (states a false claim: an inverted verdict, a wrong number, a verdict the book does not
 give), false refusals, true refusals, whether the shown quote decides, engine calls for plain questions, and the
-time to the first answer text; dev, holdout, fresh, blind, unseen and sealed splits reported apart."""
+time to the first answer text; dev, holdout, fresh, blind, unseen, sealed and veiled splits reported apart."""
 
 from __future__ import annotations
 
@@ -19,9 +19,10 @@ from rulespal.evals.datasets import load_jsonl, save_result
 from rulespal.evals.metrics import facts_present, percentile
 
 ANSWER_SETS = ("answers-cartographers", "answers-cational-meographic", "answers-mise-kolonizace", "answers-fresh",
-               "answers-blind", "answers-unseen", "answers-sealed")
-SPLITS = ("dev", "holdout", "fresh", "blind", "unseen", "sealed")  # fresh, blind, unseen, sealed: written by someone
-# who had not seen the code; unseen and sealed each after the last change to the answer path of its day, run once
+               "answers-blind", "answers-unseen", "answers-sealed", "answers-veiled")
+SPLITS = ("dev", "holdout", "fresh", "blind", "unseen", "sealed", "veiled")  # fresh, blind, unseen, sealed, veiled:
+# written by someone who had not seen the code; unseen, sealed and veiled each first run after the last change to the
+# answer path of its day
 _QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”")
 
 
@@ -60,8 +61,10 @@ def judge(row: dict[str, Any], answer: Answer) -> dict[str, Any]:
     stated = facts_present(f"{answer.answer} {quotes}", row.get("facts", []))
     deciding = normalise(row.get("deciding", ""))
     decides = bool(quotes) and (facts_present(quotes, row.get("facts", []))
-                                or any(deciding and normalise(c.quote).strip(" .") in deciding
-                                       and len(c.quote) > 0.5 * len(deciding) for c in answer.citations))
+                                or any(deciding and (deciding.strip(" .") in normalise(c.quote)
+                                                     or (normalise(c.quote).strip(" .") in deciding
+                                                         and len(c.quote) > 0.5 * len(deciding)))
+                                       for c in answer.citations))
     return {"correct": stated and not wrong and not refused, "wrong": wrong, "false_refusal": refused,
             "true_refusal": False, "quote_decides": decides}
 
