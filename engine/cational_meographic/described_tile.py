@@ -36,7 +36,6 @@ _VALUES = re.compile(
     rf"\bx\s?(?P<a>{_N})\b|\b(?P<b>{_N})\s?x\b|\((?:x\s?)?(?P<c>{_N})\)|\b(?P<d>{_N})[- ]?pawints?\b|"
     rf"\b(?:worth|valued? (?:at )?|of value|with a value of|showing)\s(?P<e>{_N}|one)\b(?:\s?pawints?\b)?|"
     rf"\bwith (?P<f>{_N}) pawints?\b|\b(?:an?|another|the|one|and)\s(?P<g>{_N})(?=\s+[a-z]{{3,}})")
-_WORD = re.compile(r"[a-z]{3,}")
 _NOT_TYPE = frozenset(
     "tile tiles one ones the and but then that this with its it's which next beside touching touches touch touched "
     "adjacent also plus another other more new just placed place put played laid dropped added got have has mission "
@@ -64,7 +63,8 @@ _CORNER = re.compile(r"\bdiagonal(?:ly)?\b|\bcorners?\b")
 _SENTENCES = re.compile(r"[.;!?]")
 _CLAUSES = re.compile(r"[.;!?()]|,|\band\b|\bbut\b|\bwhile\b")
 _ALL_SIDES = re.compile(r"\ball (?P<n>4) (?:of its )?(?:sides|edges)\b")
-_LABEL = re.compile(r"[^.;!?:,]*:")  # 'Edge neighbours:', 'corner:' 
+_LABEL = re.compile(r"[^.;!?:,]*:")  # 'Edge neighbours:', 'corner:'
+_MISSION_AFTER = re.compile(r"(?:\s+[a-z]+){0,2}?\s+(?:photo\s+)?(?:missions?|mission cards?|cards?)\b")
 
 
 @dataclass
@@ -125,8 +125,7 @@ def _roles(text: str, values: list[_Value]) -> bool:
         if v.type is not None:
             continue
         sentence_start = max([0, *(m.end() for m in _SENTENCES.finditer(text, 0, v.start))])
-        after = _MISSION.match(text, v.end, min(len(text), v.end + 40)) or re.match(
-            r"(?:\s+[a-z]+){0,2}?\s+(?:photo\s+)?(?:missions?|mission cards?|cards?)\b", text[v.end:v.end + 40])
+        after = _MISSION_AFTER.match(text, v.end)  # 'a x5 mission', 'the x3 photo mission card'
         earlier = list(_MISSION.finditer(text, sentence_start, v.start))
         tiles_between = earlier and any(w.type is not None and earlier[-1].end() <= w.start < v.start
                                         for w in values[:i])
