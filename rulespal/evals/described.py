@@ -1,8 +1,9 @@
 """Engines reading questions that describe a position in words (`GameEngine.describe`): 250 probes written from the
 rulebooks by five people who had not seen the readers (a Mise: Kolonizace closed area, a Cartographers solo result
-or season, a Cational Meographic final total or tile placement), the last two sets run once. Counted per probe: right (read, and
-the engine's number or title is the expected one; or no title where the rulebook names none), WRONG (read into
-another number or title, or read where something needed is missing), withheld (not read: the quoted rule stays)."""
+or season, a Cational Meographic final total or tile placement), the last two sets first run unread. Counted per
+probe: right (read, and the engine's number or title is the expected one; or no title where the rulebook names
+none), WRONG (read into another number or title, or read where something needed is missing), withheld (not read:
+the quoted rule stays)."""
 
 from __future__ import annotations
 
