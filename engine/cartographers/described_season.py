@@ -150,7 +150,7 @@ def describe_season(question: str) -> tuple[str, dict[str, Any]] | None:
     spans: list[tuple[int, int]] = [m.span() for m in _SHARED.finditer(text)]
     monsters = _one(_MONSTERS, text, spans)
     coins = _one(_COINS, text, spans)
-    if monsters is None or coins is None:
+    if monsters is None or coins is None or coins > COIN_TRACK_LENGTH:
         return None
     _coin_parts(text, coins, spans)
     edicts = _edicts(text, spans)

@@ -17,6 +17,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from engine.cational_meographic.rules import TILE_PAWINTS
 from engine.cational_meographic.tile_value import SIDES
 from engine.words import doubts, plain
 
@@ -144,7 +145,7 @@ def _corners(text: str, neighbours: list[_Value]) -> bool:
     sentences = [0, *(m.end() for m in _SENTENCES.finditer(text)), len(text)]
     labels = [m for m in _LABEL.finditer(text) if _CORNER.search(m.group())]
     for label in labels:
-        end = min(b for b in sentences if b > label.end())
+        end = min((b for b in sentences if b > label.end()), default=len(text))
         for n in neighbours:
             if label.end() <= n.start < end:
                 n.corner = True
@@ -200,6 +201,9 @@ def describe_tile(question: str) -> tuple[str, dict[str, Any]] | None:
         return None
     tiles = [v for v in values if not v.mission]
     cards = [v for v in values if v.mission]
+    low, high = TILE_PAWINTS
+    if any(not low <= t.value <= high for t in tiles):
+        return None  # no tile shows that value: a misreading or a slip
     if not tiles or (none_said and cards) or tiles[0].type in (SAME, OTHER):
         return None
     placed, *neighbours = tiles

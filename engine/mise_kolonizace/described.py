@@ -369,6 +369,8 @@ def describe(question: str) -> tuple[str, dict[str, Any]] | None:
         return None
     if not _all_numbers_read(text, areas, used + said):
         return None
+    if any(a.tiles < 1 and not a.unsized for a in areas):
+        return None  # 'a 0-tile swamp': no area is that small, a slip
     closed, *others = areas
     area: dict[str, Any] = {"tiles": closed.tiles, "aliens": closed.aliens or 0}
     if closed.kind != UNKNOWN_KIND:
