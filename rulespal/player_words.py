@@ -20,6 +20,8 @@ PLAYER_WORDS: tuple[tuple[str, str], ...] = (
     (r"skip|sit out|do nothing", "pass"),
     (r"who wins|winner|who won|win(?:s)? the game", "winner"),
     (r"go(?:es)? first|starts? the game|first player|who starts", "starting player"),
+    (r"(?:counter|anti)[- ]?clockwise|which (?:way|direction)|to the (?:left|right)|turn order|(?:whose|who'?s) "
+     r"(?:turn|go) (?:is )?next|direction of play", "clockwise direction"),
     (r"lose points|minus|negative|cost(?:s|ing)? me", "penalty"),
     (r"how many people|how many players|player count", "number of players"),
     (r"by myself|on my own(?!\s+\w)|play(?:ing)? alone|one[- ]player|single[- ]player", "solo"),

@@ -115,6 +115,7 @@ def test_players_words_are_searched_with_the_rulebook_terms():
     assert with_book_terms("is the tile next to mine counted?") == "is the tile next to mine counted? (adjacent)"
     assert with_book_terms("do we draw together?") == "do we draw together? (simultaneously)"
     assert with_book_terms("are adjacent tiles counted?") == "are adjacent tiles counted?"  # already the term
+    assert with_book_terms("we go counterclockwise right?") == "we go counterclockwise right? (clockwise direction)"
 
 
 
