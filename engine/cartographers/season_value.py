@@ -60,8 +60,9 @@ def score_season(doc: Any) -> dict[str, Any]:
     monsters = _count(doc.get("monster_spaces"), ("monster_spaces",), problems,
                       "the empty spaces next to a monster space")
     problems.raise_if_any()
-    lines = [ScoreLine(f"edict:{letter or i + 1}", f"Edict {letter}" if letter else f"Edict {i + 1}", stars,
-                       REF_SEASON_SCORING, f"{stars} stars, as given") for i, (letter, stars) in enumerate(edicts)]
+    named = [f"Edict {letter}" if letter else f"{('First', 'Second')[i]} edict" for i, (letter, _) in enumerate(edicts)]
+    lines = [ScoreLine(f"edict:{letter or i + 1}", name, stars, REF_SEASON_SCORING, f"{stars} stars, as given")
+             for i, ((letter, stars), name) in enumerate(zip(edicts, named, strict=True))]
     lines.append(ScoreLine("coins", "Coins", coins, REF_SEASON_SCORING,
                            f"{coins} filled coin(s) × 1 = {coins} (every coin filled so far scores again each season)"))
     lines.append(ScoreLine("monsters", "Monsters", -monsters, REF_SEASON_SCORING,
