@@ -23,6 +23,9 @@ PLAYER_WORDS: tuple[tuple[str, str], ...] = (
     (r"(?:counter|anti)[- ]?clockwise|which (?:way|direction)|to the (?:left|right)|turn order|(?:whose|who'?s) "
      r"(?:turn|go) (?:is )?next|direction of play", "clockwise direction"),
     (r"lose points|minus|negative|cost(?:s|ing)? me", "penalty"),
+    (r"odd (?:point|number|one)|left ?over points?|remainder|spare points?|extra point|"
+     r"(?:split|divide[ds]?|share[ds]?) (?:it |them |the points )?(?:evenly|equally)|uneven(?:ly)?|doesn'?t divide",
+     "divided equally surplus"),
     (r"how many people|how many players|player count", "number of players"),
     (r"by myself|on my own(?!\s+\w)|play(?:ing)? alone|one[- ]player|single[- ]player", "solo"),
     (r"(?:write|note|jot|mark)(?:s|ing)? (?:it |them |this |that )?down", "record"),

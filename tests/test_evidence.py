@@ -116,6 +116,7 @@ def test_players_words_are_searched_with_the_rulebook_terms():
     assert with_book_terms("do we draw together?") == "do we draw together? (simultaneously)"
     assert with_book_terms("are adjacent tiles counted?") == "are adjacent tiles counted?"  # already the term
     assert with_book_terms("we go counterclockwise right?") == "we go counterclockwise right? (clockwise direction)"
+    assert with_book_terms("who gets the odd point?") == "who gets the odd point? (divided equally surplus)"
 
 
 
