@@ -24,7 +24,8 @@ PHRASES = {
         ("I have {n} cosmonauts, Blue has {n}", 2), ("Cosmonauts: me {n}, Eva {n}", 2), ("it's {n} tiles", 1),
         ("no aliens", 0), ("{n} of us each have one cosmonaut", 1), ("how many points do I get?", 0),
         ("what is it worth?", 0), ("nobody else has any", 0), ("(not closed yet)", 0),
-        ("every laser around it is red", 0), ("{k} closed: {n} tiles, {n} alien", 3),
+        ("every laser around it is red", 0), ("{k} closed: {n} tiles, {n} alien", 3), ("it's worth {n}", 1),
+        ("{n} of us tie", 1), ("who gets the odd point?", 0), ("a {n}-point {k}", 2),
     ],
     "cational-meographic": [
         ("I placed a x{n} {k}", 2), ("worth {n}", 1), ("a {n} {k}", 2), ("next to a x{n} {k}", 2), ("touching", 0),

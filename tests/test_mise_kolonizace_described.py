@@ -156,3 +156,31 @@ def test_anything_not_accounted_for_is_not_read(question):
 
 def test_an_area_without_a_question_about_points_is_not_read():
     assert describe("I closed a 3-tile forest next to the space base, is that allowed?") is None
+
+
+@pytest.mark.parametrize(("question", "share", "lost"), [
+    ("blue and me both have 2 cosmonauts in the swamp that just got closed, it's worth 13 total. who gets the odd "
+     "point?", 6, 1),
+    ("three of us tie on cosmonauts in a 10 point area, how does that work?", 3, 1),
+    ("4-way tie in a 14-point forest, what do I get?", 3, 2),
+])
+def test_a_tie_over_an_area_of_known_worth_is_split_with_the_remainder_lost(question, share, lost):
+    read = describe(question)
+    assert read is not None
+    result = score_area(read[1])
+    assert (result["total"], result["share"], result["lost"]) == (share, share, lost)
+
+
+@pytest.mark.parametrize("question", [
+    "we tied and the area's worth 11, who gets the odd point?",  # how many tied: not said
+    "me and red both have one cosmonaut in a forest worth 9 with 2 aliens, who gets what?",  # worth and counts
+    "three of us tie in an area worth about 10, how does that work?",  # a hedge
+    "two of us tie in a 10 point area and I placed 3 tiles, what do I get?",  # a number left unexplained
+])
+def test_a_tie_not_said_outright_is_not_split(question):
+    assert describe(question) is None
+
+
+def test_an_area_given_by_its_worth_takes_no_counts():
+    with pytest.raises(PositionError, match="area.worth: give the area's worth or its counts"):
+        score_area({"area": {"worth": 10, "tiles": 3}})

@@ -12,7 +12,7 @@ from engine.mise_kolonizace.rules import BASE_KIND, KINDS, LASERS, REF_SCORING, 
 from engine.mise_kolonizace.scoring import Item, neighbour_item, own_items
 from engine.protocol import Breakdown, ScoreLine
 
-AREA_KEYS = ("kind", "tiles", "aliens", "cosmonauts")
+AREA_KEYS = ("kind", "tiles", "aliens", "cosmonauts", "worth")
 NEIGHBOUR_KEYS = ("kind", "tiles", "aliens", "laser")
 DOCUMENT_KEYS = ("area", "neighbours", "for")
 
@@ -61,6 +61,17 @@ def _neighbour(obj: Any, loc: Loc, problems: Problems) -> tuple[str, int, int, s
             str(laser))
 
 
+def _worth(area: dict[str, Any], fields: dict[str, Any], problems: Problems) -> int | None:
+    """The area's worth when the player gives it instead of its counts (then no size, aliens or neighbours)."""
+    if "worth" not in area:
+        return None
+    given = [key for key in ("tiles", "aliens") if key in area] + (["neighbours"] if fields.get("neighbours") else [])
+    if given:
+        problems.add(("area", "worth"), f"give the area's worth or its counts, not both (also given: "
+                                        f"{', '.join(given)})")
+    return read_int(area["worth"], ("area", "worth"), problems, 0)
+
+
 def score_area(doc: Any) -> dict[str, Any]:
     """The `score_area` answer: what a closed area is worth (1 per tile, 3 per alien, and the tiles and aliens of
     each area beside it through a green laser, once each), and who takes it when its cosmonauts are given."""
@@ -68,8 +79,9 @@ def score_area(doc: Any) -> dict[str, Any]:
     fields = _keys(doc, DOCUMENT_KEYS, (), problems)
     area = _keys(fields.get("area"), AREA_KEYS, ("area",), problems)
     kind = _kind(area, ("area",), problems, base=False) if "kind" in area else None  # its kind changes nothing
-    size = _count(area, "tiles", ("area",), problems, 1, None)
-    aliens = _count(area, "aliens", ("area",), problems, 0, 0)
+    worth = _worth(area, fields, problems)
+    size = 0 if worth is not None else _count(area, "tiles", ("area",), problems, 1, None)
+    aliens = 0 if worth is not None else _count(area, "aliens", ("area",), problems, 0, 0)
     cosmonauts = colour_counts(area.get("cosmonauts", {}), ("area", "cosmonauts"), problems, 0)
     listed = fields.get("neighbours", [])
     if not isinstance(listed, list):
@@ -81,7 +93,8 @@ def score_area(doc: Any) -> dict[str, Any]:
         present = ", ".join(cosmonauts) or "none given"
         problems.add(("for",), f"expected the colour of one of the area's cosmonauts ({present}), got {shown(player)}")
     problems.raise_if_any()
-    items: list[Item] = own_items("area", size, aliens)
+    items: list[Item] = ([Item("area:worth", "the area's worth, as given", worth, f"{worth} points")]
+                         if worth is not None else own_items("area", size, aliens))
     skipped: list[ScoreLine] = []
     for i, (other, tiles, other_aliens, laser) in enumerate(neighbours):
         name = kind_label(other)

@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.mise_kolonizace.described_split import describe_split
 from engine.mise_kolonizace.rules import BASE_KIND
 from engine.words import doubts, numbers, plain
 
@@ -346,6 +347,11 @@ def _all_numbers_read(text: str, areas: list[_Area], used: list[tuple[int, int]]
 
 
 def describe(question: str) -> tuple[str, dict[str, Any]] | None:
+    """The score_area document of a closed area described in full, or of a tie over an area of known worth."""
+    return describe_area(question) or describe_split(question)
+
+
+def describe_area(question: str) -> tuple[str, dict[str, Any]] | None:
     """The score_area document a question describes in full, or None when any part of it is not accounted for."""
     text = plain(question).replace("—", " - ").replace("–", " - ")
     text = re.sub(r"\bwithout (?:any )?aliens\b", "with no aliens", text)

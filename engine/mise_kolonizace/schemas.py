@@ -154,9 +154,13 @@ def area_value_schema() -> dict[str, Any]:
         "type": "object",
         "description": "A closed area by its counts (not its tiles) and each area touching it.",
         "properties": {
-            "area": {"type": "object", "additionalProperties": False, "required": ["tiles"],
-                     "description": "The area just closed (sealed by lasers on every side).",
+            "area": {"type": "object", "additionalProperties": False,
+                     "anyOf": [{"required": ["tiles"]}, {"required": ["worth"]}],
+                     "description": "The area just closed (sealed by lasers on every side): its counts, or its worth "
+                                    "when only that is known (then no neighbours).",
                      "properties": {"kind": {"type": "string", "enum": list(KINDS)}} | counts | {
+                         "worth": {"type": "integer", "minimum": 0,
+                                   "description": "The area's total worth, instead of tiles, aliens and neighbours."},
                          "cosmonauts": _COLOURS | {"description": "Cosmonauts in the area: player colour -> count "
                                                                   "(omit to get only what the area is worth)."}}},
             "neighbours": {
@@ -174,5 +178,5 @@ def area_value_schema() -> dict[str, Any]:
         },
         "required": ["area"],
         "additionalProperties": False,
-        "examples": [AREA_VALUE_EXAMPLE],
+        "examples": [AREA_VALUE_EXAMPLE, {"area": {"worth": 13, "cosmonauts": {"red": 2, "blue": 2}}, "for": "red"}],
     }
