@@ -163,11 +163,13 @@ class EvidenceFinder:
         self._idf = lru_cache(maxsize=64)(self._book_idf)
 
     def _vectors(self, texts: Sequence[str]) -> np.ndarray:
+        """Each text's vector, embedded on its own: the int8 model scales its activations per call, so a text
+        embedded beside others would get a vector (and an answer) that depends on what was asked before."""
         missing = [t for t in dict.fromkeys(texts) if t not in self._cache]
-        if missing:
-            if len(self._cache) > CACHE_LIMIT:
-                self._cache.clear()
-            self._cache.update(zip(missing, np.array(self.embedder.embed(missing), dtype=np.float32), strict=True))
+        if missing and len(self._cache) + len(missing) > CACHE_LIMIT:
+            self._cache.clear()
+        for text in missing:
+            self._cache[text] = np.array(self.embedder.embed([text])[0], dtype=np.float32)
         return np.stack([self._cache[t] for t in texts])
 
     def similarities(self, query: str, texts: Sequence[str]) -> list[float]:

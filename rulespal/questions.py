@@ -14,6 +14,8 @@ QuestionKind = Literal["yesno", "number", "whatif", "other"]
 _FOLLOWUP_START = re.compile(r"^\s*(and|but|also|what about|how about|what if|so|then|in|with|without|or|"
                              r"(?:it|that|this|they|those|these)(?:'s|'re| is| are| was| were)?)\b", re.I)
 _PRONOUN = re.compile(r"\b(it|that|this|those|these|they|them|there|same)\b", re.I)
+_GREETING = re.compile(  # 'ok and in solo?': the 'and' after it still leans on the last turn
+    r"^\s*(?:(?:wait|ok(?:ay)?|hey|hmm+|um+|oh|right|alright|cool|thanks|nice|yeah|sorry)\b[\s,.:!-]*)+", re.I)
 _CHECK_WORDS = re.compile(r"\b(legal|illegal|allowed|can (?:i|it|my|this|we)|may (?:i|it|my|this|we)|could (?:i|it|my)|"
                           r"is it (?:ok|okay|fine|alright)|valid|permitted|(?:place|put|draw) (?:it|my|this)|"
                           r"go anywhere|fit)\b", re.I)
@@ -30,7 +32,8 @@ def _asks_points() -> re.Pattern[str]:
 
 def is_followup(question: str) -> bool:
     """True for short questions that lean on the previous turn ('and in solo mode?', 'ok what about that one?')."""
-    leans = any(_FOLLOWUP_START.match(q) for q in (question, _INTERJECTION.sub("", question)))
+    openings = (question, _GREETING.sub("", question), _INTERJECTION.sub("", question))
+    leans = any(_FOLLOWUP_START.match(q) for q in openings)
     return leans or (len(question.split()) <= 7 and bool(_PRONOUN.search(question)))
 
 

@@ -145,7 +145,8 @@ def test_follow_ups_keep_the_game_and_subject(pal):
     ("and in solo mode?", True), ("it's worth 13 though, how do we split an odd number?", True),
     ("that one is a swamp too, does it still count as a neighbour?", True), ("what about ties?", True),
     ("how many points does a closed area with two aliens score in total?", False),
-    ("the last round is over, who wins when the scores are level?", False)])
+    ("the last round is over, who wins when the scores are level?", False),
+    ("ok and if i finish with 125 what do i get called", True), ("ok, can I flip the shape?", False)])
 def test_a_question_opening_on_what_was_just_said_is_a_follow_up(question, leans):
     assert is_followup(question) is leans
 

@@ -173,3 +173,20 @@ def test_a_pointer_elsewhere_loses_and_a_question_about_points_wants_points(tmp_
         "A closed area stays on the table until the game ends, as described below."]
     best = finder.find("what does a closed area score?", found, "other").sentences[0]
     assert best.text == "A closed area earns points for each tile in it."
+
+
+class _BatchSensitiveEmbedder:
+    """A vector that depends on the texts embedded beside it, as the int8 model's per-call activation scale does."""
+
+    def embed(self, texts):
+        return [[float(len(texts)), float(len(text))] for text in texts]
+
+
+def test_a_sentence_vector_does_not_depend_on_what_was_embedded_before():
+    from rulespal.evidence import EvidenceFinder
+    from rulespal.library import Library
+
+    library = Library.from_paths([])
+    warm, cold = EvidenceFinder(library, _BatchSensitiveEmbedder()), EvidenceFinder(library, _BatchSensitiveEmbedder())
+    together = warm._vectors(["Tiles touch along an edge.", "A corner is not enough."])
+    assert (together[1] == cold._vectors(["A corner is not enough."])[0]).all()
