@@ -19,12 +19,12 @@ async function buildEditor(game) {
   const editor = await board(game.id, schema);
   const handled = editor.operations || BOARD_OPERATIONS; // an editor may take more operations than check and score
   const others = schema.operations.filter((op) => !handled.includes(op.name));
-  if (others.length) {
-    editor.root.append(el("details", { class: "other-ops" },
-      el("summary", {}, `Other ${game.title} tools: ${others.map((op) => op.name.replaceAll("_", " ")).join(", ")}`),
-      genericEditor(game.id, others, { heading: "Document" }).root));
-  }
-  return editor;
+  if (!others.length) return editor;
+  // after the editor's grid, not in it: the board's sticky engine pane stops where its own grid ends
+  const tools = el("details", { class: "other-ops" },
+    el("summary", {}, `Other ${game.title} tools: ${others.map((op) => op.name.replaceAll("_", " ")).join(", ")}`),
+    genericEditor(game.id, others, { heading: "Document" }).root);
+  return { ...editor, root: el("div", { class: "editor-with-tools" }, editor.root, tools) };
 }
 
 /** The Score / Check view; `position(game)` is the position currently in that game's editor (for the chat). */
