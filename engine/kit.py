@@ -79,6 +79,15 @@ def shown(value: Any, width: int = 80) -> str:
     return text if len(text) <= width else text[:width - 3] + "..."
 
 
+def read_int(value: Any, loc: Loc, problems: Problems, low: int, high: int | None = None) -> int | None:
+    """Check that value is a whole number within [low, high] (no upper bound when high is None)."""
+    if isinstance(value, int) and not isinstance(value, bool) and low <= value and (high is None or value <= high):
+        return value
+    need = f"from {low} to {high}" if high is not None else f"of at least {low}"
+    problems.add(loc, f"expected a whole number {need}, got {shown(value)}")
+    return None
+
+
 def check_document(doc: Any) -> None:
     """Refuse a parsed document beyond the limits (nesting, size, whole numbers) or holding non-JSON values."""
     items = 0

@@ -18,29 +18,29 @@ JOINS = st.sampled_from([" ", ". ", ", ", " and ", "; ", " (", ") "])
 
 PHRASES = {
     "mise-kolonizace": [
-        ("I just closed a {n}-tile {k}", 2), ("a {k} of {n} tiles", 2), ("with {n} aliens", 1),
-        ("green laser to a {n}-tile {k}", 2), ("through {n} green lasers", 1), ("red laser", 0),
-        ("but that border is red", 0), ("the space base", 0), ("only my cosmonaut", 0),
-        ("I have {n} cosmonauts, Blue has {n}", 2), ("Cosmonauts: me {n}, Eva {n}", 2), ("it's {n} tiles", 1),
-        ("no aliens", 0), ("{n} of us each have one cosmonaut", 1), ("how many points do I get?", 0),
-        ("what is it worth?", 0), ("nobody else has any", 0), ("(not closed yet)", 0),
-        ("every laser around it is red", 0), ("{k} closed: {n} tiles, {n} alien", 3), ("it's worth {n}", 1),
-        ("{n} of us tie", 1), ("who gets the odd point?", 0), ("a {n}-point {k}", 2),
+        "I just closed a {n}-tile {k}", "a {k} of {n} tiles", "with {n} aliens",
+        "green laser to a {n}-tile {k}", "through {n} green lasers", "red laser",
+        "but that border is red", "the space base", "only my cosmonaut",
+        "I have {n} cosmonauts, Blue has {n}", "Cosmonauts: me {n}, Eva {n}", "it's {n} tiles",
+        "no aliens", "{n} of us each have one cosmonaut", "how many points do I get?",
+        "what is it worth?", "nobody else has any", "(not closed yet)",
+        "every laser around it is red", "{k} closed: {n} tiles, {n} alien", "it's worth {n}",
+        "{n} of us tie", "who gets the odd point?", "a {n}-point {k}",
     ],
     "cational-meographic": [
-        ("I placed a x{n} {k}", 2), ("worth {n}", 1), ("a {n} {k}", 2), ("next to a x{n} {k}", 2), ("touching", 0),
-        ("another x{n} {k}", 2), ("a same-type x{n}", 1), ("a different-type x{n}", 1), ("diagonally", 0),
-        ("corner to corner", 0), ("Edge neighbours:", 0), ("Corner-only neighbour:", 0),
-        ("it completed a x{n} mission", 1), ("both shapes on the same card", 0),
-        ("{n} different mission cards, a x{n} and a x{n}", 3), ("no mission", 0),
-        ("all {n} of its sides touch x{n} {k}s", 3), ("{n} x{n} {k}s", 3), ("how many pawints?", 0),
+        "I placed a x{n} {k}", "worth {n}", "a {n} {k}", "next to a x{n} {k}", "touching",
+        "another x{n} {k}", "a same-type x{n}", "a different-type x{n}", "diagonally",
+        "corner to corner", "Edge neighbours:", "Corner-only neighbour:",
+        "it completed a x{n} mission", "both shapes on the same card",
+        "{n} different mission cards, a x{n} and a x{n}", "no mission",
+        "all {n} of its sides touch x{n} {k}s", "{n} x{n} {k}s", "how many pawints?",
     ],
     "cartographers": [
-        ("end of summer:", 0), ("spring scoring:", 0), ("edict B gave {n}", 1), ("edict C gave {n}", 1),
-        ("A gave {n}", 1), ("D: {n} stars", 1), ("a {n}, b {n}", 2), ("{n} coins", 1), ("no coins", 0),
-        ("my coin track is completely full (all {n})", 1), ("{n} empty spaces next to monsters", 1),
-        ("lost {n} to monsters", 1), ("monsters -{n}", 1), ("one of those touches {n} monsters", 1),
-        ("the edicts gave {n} and {n}", 2), ("both edicts scored {n}", 1), ("what's my season total?", 0),
+        "end of summer:", "spring scoring:", "edict B gave {n}", "edict C gave {n}",
+        "A gave {n}", "D: {n} stars", "a {n}, b {n}", "{n} coins", "no coins",
+        "my coin track is completely full (all {n})", "{n} empty spaces next to monsters",
+        "lost {n} to monsters", "monsters -{n}", "one of those touches {n} monsters",
+        "the edicts gave {n} and {n}", "both edicts scored {n}", "what's my season total?",
     ],
 }
 
@@ -50,7 +50,7 @@ def descriptions(draw: st.DrawFn, game: str) -> str:
     """A question of 2 to 12 of the game's phrases, each number and kind drawn anew, joined by punctuation."""
     text = ""
     for _ in range(draw(st.integers(2, 12))):
-        phrase, _slots = draw(st.sampled_from(PHRASES[game]))
+        phrase = draw(st.sampled_from(PHRASES[game]))
         while "{n}" in phrase or "{k}" in phrase:
             phrase = phrase.replace("{n}", draw(NUMBERS), 1).replace("{k}", draw(KINDS), 1)
         text += draw(JOINS) + phrase

@@ -8,18 +8,18 @@ from typing import Any
 from engine.cartographers.cards import EDICTS, find_season
 from engine.cartographers.position import check_keys, require_object
 from engine.cartographers.rules import COIN_TRACK_LENGTH, REF_SEASON_SCORING
-from engine.kit import Loc, Problems, shown
+from engine.kit import Loc, Problems, read_int, shown
 from engine.protocol import Breakdown, ScoreLine
 
 EDICTS_SCORED = 2  # each season scores two edicts
+ORDINALS = ("First", "Second")  # an edict given without its letter
 
 
 def _count(value: Any, loc: Loc, problems: Problems, what: str, high: int | None = None) -> int:
-    if isinstance(value, int) and not isinstance(value, bool) and value >= 0 and (high is None or value <= high):
-        return value
-    limit = f" from 0 to {high}" if high is not None else " of at least 0"
-    problems.add(loc, f"expected {what}, a whole number{limit}, got {shown(value)}")
-    return 0
+    if value is None:
+        problems.add(loc, f"required: {what}")
+        return 0
+    return read_int(value, loc, problems, 0, high) or 0
 
 
 def _edicts(value: Any, allowed: tuple[str, ...], why: str, problems: Problems) -> list[tuple[str | None, int]]:
@@ -60,9 +60,8 @@ def score_season(doc: Any) -> dict[str, Any]:
     monsters = _count(doc.get("monster_spaces"), ("monster_spaces",), problems,
                       "the empty spaces next to a monster space")
     problems.raise_if_any()
-    named = [f"Edict {letter}" if letter else f"{('First', 'Second')[i]} edict" for i, (letter, _) in enumerate(edicts)]
-    lines = [ScoreLine(f"edict:{letter or i + 1}", name, stars, REF_SEASON_SCORING, f"{stars} stars, as given")
-             for i, ((letter, stars), name) in enumerate(zip(edicts, named, strict=True))]
+    lines = [ScoreLine(f"edict:{letter or i + 1}", f"Edict {letter}" if letter else f"{ORDINALS[i]} edict", stars,
+                       REF_SEASON_SCORING, f"{stars} stars, as given") for i, (letter, stars) in enumerate(edicts)]
     lines.append(ScoreLine("coins", "Coins", coins, REF_SEASON_SCORING,
                            f"{coins} filled coin(s) × 1 = {coins} (every coin filled so far scores again each season)"))
     lines.append(ScoreLine("monsters", "Monsters", -monsters, REF_SEASON_SCORING,

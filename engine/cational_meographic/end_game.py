@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.cational_meographic.parsing import read_int, read_label, read_list, read_object
+from engine.cational_meographic.parsing import read_label, read_list, read_object
 from engine.cational_meographic.rules import REF_GAME_FLOW, REF_TITLES
 from engine.cational_meographic.titles import hiking_title
-from engine.kit import PositionError, Problems
+from engine.kit import PositionError, Problems, read_int
 
 
 def run_end_game(doc: Any) -> dict[str, Any]:

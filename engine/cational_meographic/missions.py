@@ -6,9 +6,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.cational_meographic.components import Mission, MissionCard
-from engine.cational_meographic.parsing import read_card_fields, read_int, read_list, read_object
+from engine.cational_meographic.parsing import read_card_fields, read_list, read_object
 from engine.cational_meographic.rulings import ruling
-from engine.kit import PositionError, Problems
+from engine.kit import PositionError, Problems, read_int
 
 TRACK_FIELDS = ("stacks",)
 TRACK_OPTIONAL = ("half_covering",)

@@ -5,14 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from engine.cational_meographic.missions import MissionTrack, mission_update, parse_track
-from engine.cational_meographic.parsing import read_int, read_object
+from engine.cational_meographic.parsing import read_object
 from engine.cational_meographic.placement import check_placement, valid_spaces
 from engine.cational_meographic.position import parse_position
 from engine.cational_meographic.rules import REF_MISSION_UPDATE, REF_TITLES
 from engine.cational_meographic.rulings import ruling
 from engine.cational_meographic.scoring import score_position
 from engine.cational_meographic.titles import hiking_title, next_title
-from engine.kit import PositionError, Problems
+from engine.kit import PositionError, Problems, read_int
 
 
 def run_check(doc: Any) -> dict[str, Any]:

@@ -7,7 +7,7 @@ from typing import Any
 
 from engine.cational_meographic.components import Cell, LandscapeTile, MissionCard, Pattern, PatternCell, show_cell
 from engine.cational_meographic.rules import TILE_PAWINTS, WILDCARD
-from engine.kit import Loc, Problems, shown
+from engine.kit import Loc, Problems, read_int, shown
 
 
 def read_object(value: Any, loc: Loc, problems: Problems, required: tuple[str, ...],
@@ -33,15 +33,6 @@ def read_list(value: Any, loc: Loc, problems: Problems, what: str, non_empty: bo
         problems.add(loc, f"expected {need} of {what}, got {shown(value)}")
         return None
     return value
-
-
-def read_int(value: Any, loc: Loc, problems: Problems, low: int, high: int | None = None) -> int | None:
-    """Check that value is a whole number within [low, high] (no upper bound when high is None)."""
-    if isinstance(value, int) and not isinstance(value, bool) and low <= value and (high is None or value <= high):
-        return value
-    need = f"from {low} to {high}" if high is not None else f"of at least {low}"
-    problems.add(loc, f"expected a whole number {need}, got {shown(value)}")
-    return None
 
 
 def read_bool(value: Any, loc: Loc, problems: Problems) -> bool | None:

@@ -11,13 +11,12 @@ from engine.cational_meographic.parsing import (
     read_bool,
     read_card_fields,
     read_cell,
-    read_int,
     read_landscape,
     read_list,
     read_object,
 )
 from engine.cational_meographic.rulings import ruling
-from engine.kit import Loc, PositionError, Problems
+from engine.kit import Loc, PositionError, Problems, read_int
 
 TILE_FIELDS = ("at", "type", "pawints")
 MISSION_FIELDS = ("name", "pawints", "pattern")

@@ -8,7 +8,7 @@ from dataclasses import replace
 from typing import Any
 
 from engine.cational_meographic.components import LandscapeTile
-from engine.cational_meographic.parsing import read_int, read_landscape, read_list, read_object
+from engine.cational_meographic.parsing import read_landscape, read_list, read_object
 from engine.cational_meographic.rules import REF_PHOTO_MISSIONS
 from engine.cational_meographic.rulings import ruling
 from engine.cational_meographic.scoring import (
@@ -19,7 +19,7 @@ from engine.cational_meographic.scoring import (
     qualifies,
     refusal,
 )
-from engine.kit import Loc, Problems
+from engine.kit import Loc, Problems, read_int
 from engine.protocol import Breakdown, ScoreLine
 
 SIDES = 4  # a square tile has 4 edge neighbours and 4 corner neighbours at most
