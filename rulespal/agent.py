@@ -19,6 +19,7 @@ from rulespal.checks import prose_passes
 from rulespal.citations import verify
 from rulespal.compose import (
     engine_summary,
+    list_total_text,
     position_unreadable,
     refusal_text,
     rule_text,
@@ -29,6 +30,7 @@ from rulespal.compose import (
 from rulespal.conversation import Conversations, Turn
 from rulespal.errors import EmptyQuestion, QuestionTooLong, UnknownGame, WhichGame
 from rulespal.evidence import Evidence, EvidenceFinder
+from rulespal.list_totals import ListTotal, list_total
 from rulespal.memory import make_checkpointer
 from rulespal.models.base import ChatModel, Message
 from rulespal.models.registry import NO_MODEL, build_chat_model
@@ -82,7 +84,7 @@ class Context:
     covered: bool
     engine: ToolCallRecord | None = None
     ruling: Ruling | None = None
-    worked: RuleSum | None = None  # the quoted rates summed over the counts the question gives
+    worked: RuleSum | ListTotal | None = None  # the quoted rates over the question's counts, or a quoted list's total
 
     @property
     def direct(self) -> bool:
@@ -160,7 +162,9 @@ class Assistant:
         if engine is not None:
             return replace(context, engine=engine)
         ruling = self._ruling(context)
-        worked = rule_sum(question, evidence.shown()) if context.covered and context.direct and ruling is None else None
+        worked: RuleSum | ListTotal | None = None
+        if context.covered and context.direct and ruling is None:
+            worked = rule_sum(question, evidence.shown()) or list_total(question, evidence.shown())
         return replace(context, ruling=ruling, worked=worked)
 
     def _engine_record(self, context: Context, position: Any) -> ToolCallRecord | None:
@@ -266,7 +270,8 @@ class Assistant:
         elif context.covered:
             shown = context.evidence.shown()
             if context.worked is not None:
-                basis, text = "sum", sum_text(context.worked, shown)
+                basis, text = "sum", (sum_text(context.worked, shown) if isinstance(context.worked, RuleSum)
+                                      else list_total_text(context.worked, shown))
             else:
                 verdict = self._verdict(context)
                 basis, text = (("verdict", verdict_text(verdict, shown)) if verdict

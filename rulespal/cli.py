@@ -193,8 +193,8 @@ def eval_(suite: Annotated[str, typer.Argument(
           limit: Annotated[int | None, typer.Option("--limit", help="Only the first N questions.")] = None,
           split: Annotated[str | None, typer.Option(
               "--split",
-              help="answers: one part: dev, holdout, fresh, blind, unseen, sealed, veiled, hidden, closing or "
-                   "last.")] = None,
+              help="answers: one part: dev, holdout, fresh, blind, unseen, sealed, veiled, hidden, closing, "
+                   "last, table or night.")] = None,
           as_json: JsonOpt = False) -> None:
     """Run an evaluation into a new evals/results/<timestamp>/ folder; print the metrics and the change from the
     committed baseline (evals/results/<name>.json; copy a run's files there to make it the new baseline)."""

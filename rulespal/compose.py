@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from rulespal.evidence import EvidenceSentence
+from rulespal.list_totals import ListTotal
 from rulespal.rule_sums import RuleSum
 from rulespal.rulings import Ruling
 
@@ -40,6 +41,13 @@ def sum_text(worked: RuleSum, shown: Sequence[EvidenceSentence]) -> str:
     lines = " + ".join(f"{t.count} × {t.rate.points} for each {t.rate.each}" for t in worked.terms)
     lead = f"You lose {amount}" if worked.loss else amount.capitalize()
     return f"{lead}, by the rule quoted: {lines}. {rule_text(shown)}"
+
+
+def list_total_text(worked: ListTotal, shown: Sequence[EvidenceSentence]) -> str:
+    """'290 for all 55 cosmic stones together, by the list quoted: 10 × 1 + 15 × 2 + ….' followed by the rule."""
+    whole = sum(count for count, _ in worked.items)
+    lines = " + ".join(f"{count} × {value}" for count, value in worked.items)
+    return f"{worked.total} for all {whole} {worked.thing} together, by the list quoted: {lines}. {rule_text(shown)}"
 
 
 def engine_summary(result: Any) -> str | None:

@@ -223,3 +223,11 @@ def test_counts_given_for_a_scoring_question_are_summed_with_the_quoted_rule(pal
     hedged = assistant(pal).ask("game's over, my last 2 tiles have 3 cosmonauts but maybe an alien, how many points?",
                                 game="mise-kolonizace")
     assert hedged.basis == "rule" and not hedged.answer.startswith("8")
+
+
+def test_a_component_list_quoted_in_full_is_added_up_when_asked(pal):
+    answer = assistant(pal).ask("what do all the cosmic stones in the box add up to?", game="mise-kolonizace")
+    assert answer.basis == "sum" and answer.answer.startswith("290 for all 55 cosmic stones together")
+    assert any("10 worth 1, 15 worth 2, 10 worth 5, and 20 worth 10" in c.quote for c in answer.citations)
+    counted = assistant(pal).ask("how many cosmic stones are in the box?", game="mise-kolonizace")
+    assert counted.basis == "rule" and not counted.answer.startswith("290")

@@ -122,6 +122,9 @@ def test_bad_documents_name_the_field(doc, loc):
      "alien, red laser), space base (green). Cosmonauts in the meadow: me 2, Jana 2. What do I get?", 10),
     ("How many points? Swamp closed: 4 tiles, 1 alien. One green laser to a 2-tile meadow. Cosmonauts: I have one, "
      "Eva has one.", 4),
+    ("I just closed a 5-tile forest with 2 aliens in it, most cosmonauts are mine. Green laser connects it to a "
+     "3-tile meadow with one alien on it. how much do I get?", 17),
+    ("closed a 4-tile swamp and I have the most cosmonauts in it. how many points?", 4),
 ])
 def test_an_area_described_in_full_is_read(question, total):
     read = describe(question)
@@ -149,6 +152,7 @@ def test_an_area_described_in_full_is_read(question, total):
     "closed a 2-tile forest, green laser to a 3-tile swamp. how many points do i get?",  # whose cosmonauts: not said
     "closed a 2-tile meadow, green laser to a swamp (7 tiles, 1 alien), but the meadow isn't closed yet. points?",
     "closed a 3-tile forest. a 2-tile swamp beside it (green laser) and a 4-tile meadow, green or red. points?",
+    "closed a 4-tile swamp, I have the most cosmonauts but blue has 2. how many points?",  # blue's count unread
 ])
 def test_anything_not_accounted_for_is_not_read(question):
     assert describe(question) is None

@@ -51,6 +51,7 @@ def test_the_solo_title_operation_names_what_is_wrong():
     ("solo, I finished on 125 Pawints. which hiking title is that?", "Peak Pouncer"),
     ("ended my solo game with 99 pawints total. title?", "Nimble Navigator"),
     ("Got 140 in solo mode, what's my hiking title", "Apex Adventurer"),
+    ("ok and if i finish with 125 what do i get called", "Peak Pouncer"),
 ])
 def test_a_final_pawint_total_is_read_into_its_hiking_title(question, title):
     assert title_of("cational-meographic", cational_describe(question)) == title

@@ -12,7 +12,8 @@ from engine.cational_meographic.rules import ROUNDS
 from engine.words import doubts, numbers, plain
 
 OPERATION = "hiking_title"
-_ASKS_TITLE = re.compile(r"\b(?:hiking )?titles?\b|\brank(?:ing)?\b|\bwhat am i\b")
+_ASKS_TITLE = re.compile(r"\b(?:hiking )?titles?\b|\brank(?:ing)?\b|\bwhat am i\b|"
+                         r"\b(?:get|am i|be|are we|i'?m) called\b")
 _ROUNDS = re.compile(rf"\b{ROUNDS} rounds?\b")  # the game's length, not a score
 _TOTAL = re.compile(r"\bpawints?\b|\bpoints?\b|\bscor(?:e|ed|ing)\b|\bfinish(?:ed)?\b|\bend(?:ed)?\b|\btotal\b|\bgot\b")
 _DOUBT = doubts("around", "plus", "each", "both", "players", "we", "next", "more", "need", "needs")  # not the reached

@@ -71,7 +71,9 @@ _COSMONAUT_OK = re.compile(
     r"\bmy (?:own |single |only |lone )?cosmonauts?\b|"
     r"\b(?:i'?m|i am) the only (?:one|player) (?:with|that has|who has) (?:a |any |my )?cosmonauts?\b|"
     r"\bonly (?:i|me) (?:have|has|got) (?:a |any )?cosmonauts?\b|"
-    r"\bi(?: have|'ve got| got) (?:a|the only) cosmonauts?\b")
+    r"\bi(?: have|'ve got| got) (?:a|the only) cosmonauts?\b|"
+    r"\b(?:the )?most (?:of the )?cosmonauts (?:(?:in|there|in it|in there)\s+)?(?:are|were) mine\b|"
+    r"\bi(?: have|'ve got| got| had) (?:the )?(?:most|majority of(?: the)?) cosmonauts\b")  # a majority takes all
 _COSMONAUT = re.compile(r"\bcosmonauts?\b")
 _COSMONAUT_LABEL = re.compile(r"\bcosmonauts?(?: in (?:it|the \w+))?\s*:[^.;!?:]*$")  # 'Cosmonauts: I have one, ...'
 _WHO = r"[a-z][a-z0-9_-]+"

@@ -1,8 +1,8 @@
 """Answer and tool-use evals. Answers are judged for what a player is told: correct (states the deciding fact,
 nothing false), WRONG (states a false claim: an inverted verdict, a wrong number, a verdict the book does not
 give), false refusals, true refusals, whether the shown quote decides, engine calls for plain questions, and the
-time to the first answer text; dev, holdout, fresh, blind, unseen, sealed, veiled, hidden, closing and last
-splits reported apart."""
+time to the first answer text; dev, holdout, fresh, blind, unseen, sealed, veiled, hidden, closing, last, table
+and night splits reported apart."""
 
 from __future__ import annotations
 
@@ -21,10 +21,10 @@ from rulespal.evals.metrics import facts_present, percentile
 
 ANSWER_SETS = ("answers-cartographers", "answers-cational-meographic", "answers-mise-kolonizace", "answers-fresh",
                "answers-blind", "answers-unseen", "answers-sealed", "answers-veiled", "answers-hidden",
-               "answers-closing", "answers-last")
-SPLITS = ("dev", "holdout", "fresh", "blind", "unseen", "sealed", "veiled", "hidden", "closing", "last")  # fresh ...
-# last: written by someone who had not seen the code; unseen, sealed, veiled, hidden, closing and last each first run
-# after the last change to the answer path of its time
+               "answers-closing", "answers-last", "answers-table", "answers-night")
+SPLITS = ("dev", "holdout", "fresh", "blind", "unseen", "sealed", "veiled", "hidden", "closing", "last", "table",
+          "night")  # fresh ... night: written by someone who had not seen the code; unseen and every later part each
+# first run after the last change to the answer path of its time
 _QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”")
 
 
