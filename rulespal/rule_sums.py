@@ -28,6 +28,8 @@ _UNSAFE = re.compile(r"\b(?:not|no|none|nothing|never|without|except|isn'?t|aren
                      r"only|almost|nearly|partly|partially|half|mostly|some|most|apart|besides|of (?:them|those|"
                      rf"these|which))\b|\b\d+\s+{_UNIT}\b", re.I)
 _LOSS = re.compile(r"\blos(?:e|es|ing)\b|\bminus\b|\bpenalt|\bsubtract|\bdeduct", re.I)
+_INDEXED = re.compile(r"\b(?P<noun>[a-z]+)\s+(?P<list>\d+(?:(?:\s*,\s*(?:and\s+)?|\s+(?:and|&)\s+)\d+)*)\b(?![.,]?\d)",
+                      re.I)  # 'rows 2, 3 and 7': things named by their numbers
 LOOKAHEAD = 3  # words between a count and the thing it counts ('two of my rows')
 
 
@@ -90,7 +92,8 @@ def rule_sum(question: str, shown: Sequence[EvidenceSentence]) -> RuleSum | None
         return None
     best = max(shown, key=lambda s: s.score).section_id
     rates = list(dict.fromkeys(r for s in shown if s.section_id == best for r in rates_in(s.text)))
-    words = [w.replace("'", "") for w in _PHRASE_WORD.findall(re.sub(r"\b(\d+)-", r"\1 ", question.lower()))]
+    named_by_number = _counted_by_number(question.lower(), {w for r in rates for w in r.words})
+    words = [w.replace("'", "") for w in _PHRASE_WORD.findall(re.sub(r"\b(\d+)-", r"\1 ", named_by_number))]
     singular = [_singular(w) for w in words]
     told = {_singular(w) for s in shown if s.section_id == best for w in _PHRASE_WORD.findall(s.text.lower())
             if w not in STOPWORDS and w not in _STOP}  # the things the rule talks about
@@ -119,6 +122,17 @@ def rule_sum(question: str, shown: Sequence[EvidenceSentence]) -> RuleSum | None
         return None
     unit, loss = kinds.pop()
     return RuleSum(tuple(Term(counts[r], r) for r in rates), unit, loss)
+
+
+def _counted_by_number(question: str, rate_words: set[str]) -> str:
+    """The question with a rate's things named by their numbers counted instead ('rows 2, 3 and 7' -> '3 rows');
+    a list naming one thing twice is left as it is (its numbers then count nothing the rule explains)."""
+    def counted(m: re.Match[str]) -> str:
+        numbers = re.findall(r"\d+", m.group("list"))
+        if _singular(m.group("noun")) not in rate_words or len(set(numbers)) != len(numbers):
+            return m.group()
+        return f"{len(numbers)} {m.group('noun')}"
+    return _INDEXED.sub(counted, question)
 
 
 def _value(word: str) -> int:

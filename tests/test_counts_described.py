@@ -106,6 +106,8 @@ def test_a_tile_not_described_in_full_is_not_read(question):
     ("Spring scoring: A gave me 8 and B gave 3, 2 coins, no empty spaces next to monsters. What's my spring score?",
      13),
     ("fall: the edicts scored 10 and 4, I've got 5 coins and lost 2 stars to monsters. total for the season?", 17),
+    ("ok end of summer for me: 7 stars on one edict, 4 on the other, I've got 5 coins filled in and 3 empty squares "
+     "touching monsters. what's my total for the season?", 13),
     ("winter scoring: edict D 6, edict A 12, coins: 7, monsters -4. how many stars is that?", 21),
     ("Greenbough gave me 9 and Sentinel Wood 4 this season, 3 coins and 2 empty squares next to monsters. season "
      "total?", 14),

@@ -18,6 +18,8 @@ COINS = "Each player earns one reputation star for each filled-in coin symbol on
 CLUSTER = "Rule: sort your village clusters by size; you earn 2 stars per space of the second-largest cluster."
 WATER_FARMS = ("Rule: you earn 2 stars for each water space adjacent to a mountain space, plus 1 star for each farm "
                "space adjacent to a mountain space.")
+FOREST_LINES = ("Rule: you earn 1 star for each row of the map that contains at least one forest space, plus 1 star "
+                "for each column that contains at least one forest space.")
 NEIGHBOURS = "For the size of neighbouring areas: the player scores one point for each tile those areas consist of."
 
 
@@ -44,6 +46,9 @@ def test_rates_are_read_with_what_they_count_and_whether_they_take_points_away()
     ("i've filled in 4 coins so far, how many stars is that this season?", [COINS], 4),
     ("mages valley: 3 water spaces and 2 farms touch mountains, how many stars?", [WATER_FARMS], 8),
     ("shieldgate: the second-largest village has 5 spaces, what's it worth?", [CLUSTER], 10),
+    ("borderlands - rows 0 and 10 are totally full and so is column 3. what's that worth", [ROWS], 18),
+    ("greenbough: my forests are in rows 2, 3 and 7 and in columns 1, 4, 5 and 9. how many stars is that",
+     [FOREST_LINES], 7),
 ])
 def test_the_counts_a_player_gives_are_summed_with_the_quoted_rates(question, texts, total):
     worked = rule_sum(question, shown(*texts))
@@ -62,6 +67,8 @@ def test_the_counts_a_player_gives_are_summed_with_the_quoted_rates(question, te
     ("mages valley: 5 spaces touch mountains, how many stars?", [WATER_FARMS]),  # 'space' names both rates
     ("shieldgate: my villages have 8 spaces and 5 spaces, how many stars?", [CLUSTER]),
     ("do 3 cosmonauts and 1 alien on my last tiles score?", [END]),  # not a question about how much
+    ("greenbough: forests in rows 2, 2 and 7 and columns 1 and 4, how many stars?", [FOREST_LINES]),  # row 2 twice
+    ("greenbough: 3 forests in row 2, how many stars?", [FOREST_LINES]),  # the columns not counted
 ])
 def test_no_sum_when_the_question_leaves_doubt(question, texts):
     assert rule_sum(question, shown(*texts)) is None

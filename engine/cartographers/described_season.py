@@ -45,7 +45,10 @@ _BOTH_SAME = re.compile(r"\bboth (?:of (?:my|the) )?edicts\s+(?:scored|gave|got|
 _EDICT_PAIR = re.compile(r"\b(?:the\s+|my\s+|both\s+|two\s+|2\s+)*edicts?\s+(?:(?:gave|give|scored|score|were|are|"
                          r"got|get|earned|came to|came out at|at|of|for|=|:)\s+(?:me\s+)?)?(?P<a>\d+)\s*(?:\+|and|,|&)"
                          r"\s*(?P<b>\d+)\b|\b(?P<c>\d+)\s*(?:\+|and|,|&)\s*(?P<d>\d+)\s+(?:stars?\s+|points?\s+)?"
-                         r"(?:from|for|on)\s+(?:the\s+|my\s+|both\s+|two\s+|2\s+)*edicts?\b")
+                         r"(?:from|for|on)\s+(?:the\s+|my\s+|both\s+|two\s+|2\s+)*edicts?\b|"
+                         r"\b(?P<e>\d+)\s+(?:stars?\s+|points?\s+)?(?:on|from|for|off)\s+(?:one|the first)\s+edict\s*"
+                         r"(?:,|and|,\s*and)?\s*(?P<f>\d+)\s+(?:stars?\s+|points?\s+)?(?:on|from|for|off)\s+the\s+"
+                         r"(?:other|second)(?:\s+(?:one|edict))?\b")  # '7 stars on one edict, 4 on the other'
 _COINS = (
     re.compile(r"\b(?P<n>\d+|no)\s+(?:filled(?:[- ]in)?\s+|gold\s+)?coins?\b"),
     re.compile(r"\bcoins?(?:\s+track)?\s*(?::|=|-|(?:is|are|at|has|shows|with|of|filled)\s+(?:at\s+)?)\s*(?P<n>\d+)\b"),
@@ -109,7 +112,8 @@ def _edicts(text: str, spans: list[tuple[int, int]]) -> list[dict[str, Any]] | N
         if pair is None:
             return None
         spans.append(pair.span())
-        return [{"stars": int(pair.group(k))} for k in (("a", "b") if pair.group("a") else ("c", "d"))]
+        said = next(keys for keys in (("a", "b"), ("c", "d"), ("e", "f")) if pair.group(keys[0]))
+        return [{"stars": int(pair.group(k))} for k in said]
     return [edict for _, edict in sorted(found, key=lambda pair: pair[0])]
 
 
