@@ -29,7 +29,7 @@ from rulespal.compose import (
 )
 from rulespal.conversation import Conversations, Turn
 from rulespal.errors import EmptyQuestion, QuestionTooLong, UnknownGame, WhichGame
-from rulespal.evidence import Evidence, EvidenceFinder
+from rulespal.evidence import Evidence, EvidenceFinder, EvidenceSentence
 from rulespal.list_totals import ListTotal, list_total
 from rulespal.memory import make_checkpointer
 from rulespal.models.base import ChatModel, Message
@@ -85,6 +85,12 @@ class Context:
     engine: ToolCallRecord | None = None
     ruling: Ruling | None = None
     worked: RuleSum | ListTotal | None = None  # the quoted rates over the question's counts, or a quoted list's total
+    engine_rules: Evidence | None = None  # the sentences of the sections the engine's result cites
+
+    @property
+    def shown(self) -> tuple[EvidenceSentence, ...]:
+        """The sentences quoted to the player: the rules the engine applied when it ran, else the deciding ones."""
+        return (self.engine_rules or self.evidence).shown()
 
     @property
     def direct(self) -> bool:
@@ -160,7 +166,9 @@ class Assistant:
         context = Context(question, thread_id, found.game, kind, query, found, evidence, _covered(evidence))
         engine = self._engine_record(context, position)
         if engine is not None:
-            return replace(context, engine=engine)
+            refs = rule_refs(engine.result)
+            applied = self.finder.cited(with_book_terms(question), found.game, refs, kind)
+            return replace(context, engine=engine, engine_rules=applied)
         ruling = self._ruling(context)
         worked: RuleSum | ListTotal | None = None
         if context.covered and context.direct and ruling is None:
@@ -240,7 +248,7 @@ class Assistant:
     def _quotes(self, context: Context) -> list[Citation]:
         """The shown deciding sentences as citations, each verified verbatim against its section."""
         cited = []
-        for sentence in context.evidence.shown():
+        for sentence in context.shown:
             citation = verify(self.pal.library, context.game, sentence.text, [sentence.section_id])
             if citation is not None and citation not in cited:
                 cited.append(citation)
@@ -261,7 +269,7 @@ class Assistant:
         summary = engine_summary(context.engine.result) if context.engine else None
         basis: AnswerBasis
         if summary is not None:
-            basis, text = "engine", summary + (f" {rule_text(context.evidence.shown())}" if quotes else "")
+            basis, text = "engine", summary + (f" {rule_text(context.shown)}" if quotes else "")
         elif context.ruling is not None:
             ruling = context.ruling
             basis, text = "ruling", ruling_text(book.title, ruling)
@@ -308,6 +316,14 @@ class Assistant:
         if done is None:
             raise RuntimeError("the answer stream ended without a result")
         return Answer.from_dict(done)
+
+
+def rule_refs(result: Any) -> list[str]:
+    """The sections an engine result cites (its score lines' or its reasons' rule refs), in order, once each."""
+    if not isinstance(result, dict) or "error" in result:
+        return []
+    items = [*result.get("lines", []), *result.get("reasons", [])]
+    return list(dict.fromkeys(i["rule_ref"] for i in items if isinstance(i, dict) and i.get("rule_ref")))
 
 
 def _covered(evidence: Evidence) -> bool:

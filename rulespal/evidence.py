@@ -18,6 +18,7 @@ from rulespal.lexical import tokenize
 from rulespal.library import Library
 from rulespal.questions import QuestionKind
 from rulespal.retrieval import SearchResult
+from rulespal.rulebook import Rulebook, Section
 
 CACHE_LIMIT = 50_000
 CANDIDATES = 40  # candidates kept, best first
@@ -189,6 +190,35 @@ class EvidenceFinder:
         if found.game is None or not found.hits:
             return Evidence((), 0.0, 0.0)
         book = self.library.resolve(found.game)
+        ranked: list[tuple[int, Section]] = []
+        for rank, hit in enumerate(found.hits[:SECTIONS]):
+            section = book.section(hit.section_id)
+            if section is None:
+                continue
+            # a parent whose own text is a line or two holds its rules in its subsections
+            family = [section] + (list(book.children(section.id)) if len(section.text) < SHORT_PARENT else [])
+            ranked += [(rank, member) for member in family]
+        scored, wanted = self._scored(question, book, ranked, kind, context)
+        if not scored:
+            return Evidence((), 0.0, 0.0)
+        texts = [" ".join(hit.heading_path) + " " + hit.text for hit in found.hits[:SECTIONS]]
+        return Evidence(tuple(scored[:CANDIDATES]), scored[0].score, _covered_share(wanted, texts))
+
+    def cited(self, question: str, game: str, section_ids: Sequence[str], kind: QuestionKind) -> Evidence | None:
+        """Evidence for a question from the sections an engine's result cites (its rule refs), all ranked alike;
+        sections the book lacks are skipped, and without any sentence there is none."""
+        book = self.library.resolve(game)
+        sections = [s for s in (book.section(i) for i in dict.fromkeys(section_ids)) if s is not None]
+        scored, wanted = self._scored(question, book, [(0, s) for s in sections], kind, None)
+        if not scored:
+            return None
+        texts = [" ".join(s.heading_path) + " " + s.text for s in sections]
+        return Evidence(tuple(scored[:CANDIDATES]), scored[0].score, _covered_share(wanted, texts))
+
+    def _scored(self, question: str, book: Rulebook, ranked: Sequence[tuple[int, Section]], kind: QuestionKind,
+                context: str | None) -> tuple[list[EvidenceSentence], dict[str, float]]:
+        """Every unit of the given (retrieval rank, section) pairs scored against the question, best first, and
+        the question's weighted words."""
         idf = self._idf(book.id)
         wanted = _weights(question, idf, names={t for n in self.library.names(book) for t in stems(n)})
         if context:
@@ -197,23 +227,18 @@ class EvidenceFinder:
         total = sum(wanted.values()) or 1.0
         candidates: list[_Candidate] = []
         seen: set[str] = set()  # a section reached twice (as a hit and as a short parent's child) counts once
-        for rank, hit in enumerate(found.hits[:SECTIONS]):
-            section = book.section(hit.section_id)
-            if section is None:
+        for rank, member in ranked:
+            if member.id in seen:
                 continue
-            weight = 1.0 / (1 + rank)
-            # a parent whose own text is a line or two holds its rules in its subsections
-            family = [section] + (list(book.children(section.id)) if len(section.text) < SHORT_PARENT else [])
-            for member in (m for m in family if m.id not in seen):
-                seen.add(member.id)
-                path = " > ".join(member.heading_path)
-                examples = example_units(member.text)
-                for pos, sent in enumerate(rule_units(member.text)):
-                    example = sent in examples or bool(_EXAMPLE_HEADING.search(path))
-                    candidates.append(_Candidate(rank, (member.order, pos), member.id, member.title, sent, weight,
-                                                 path, example))
+            seen.add(member.id)
+            path = " > ".join(member.heading_path)
+            examples = example_units(member.text)
+            for pos, sent in enumerate(rule_units(member.text)):
+                example = sent in examples or bool(_EXAMPLE_HEADING.search(path))
+                candidates.append(_Candidate(rank, (member.order, pos), member.id, member.title, sent,
+                                             1.0 / (1 + rank), path, example))
         if not candidates:
-            return Evidence((), 0.0, 0.0)
+            return [], wanted
         query = f"{context} {question}" if context else question
         qvec = self._vectors([query])[0]
         svecs = self._vectors([f"{c.path}: {c.text}" for c in candidates])
@@ -237,11 +262,13 @@ class EvidenceFinder:
             scored.append(EvidenceSentence(book.id, c.section_id, c.title, c.text, c.rank, c.place, score,
                                            float(sim), coverage))
         scored.sort(key=lambda s: -s.score)
-        section_tokens = set()
-        for hit in found.hits[:SECTIONS]:
-            section_tokens |= set(stems(" ".join(hit.heading_path) + " " + hit.text))
-        coverage = sum(w for t, w in wanted.items() if t in section_tokens) / total
-        return Evidence(tuple(scored[:CANDIDATES]), scored[0].score, coverage)
+        return scored, wanted
+
+
+def _covered_share(wanted: dict[str, float], texts: Sequence[str]) -> float:
+    """The weighted share of the question's words found anywhere in the texts."""
+    tokens = {t for text in texts for t in stems(text)}
+    return sum(w for t, w in wanted.items() if t in tokens) / (sum(wanted.values()) or 1.0)
 
 
 def _counts_asked(sentence: str, wanted: dict[str, float]) -> bool:

@@ -4,7 +4,7 @@ property a player relies on, deterministically."""
 import pytest
 from langgraph.checkpoint.memory import InMemorySaver
 
-from rulespal.agent import Assistant
+from rulespal.agent import Assistant, rule_refs
 from rulespal.errors import EmptyQuestion, QuestionTooLong
 from rulespal.models.base import Capabilities, ToolChoice
 from rulespal.models.scripted import ScriptedModel
@@ -110,6 +110,16 @@ def test_a_pasted_position_goes_to_the_engine_and_its_total_is_the_answer(pal):
                                 position=FOREST_PAIR)
     assert answer.basis == "engine" and answer.tool_calls[0].result["total"] == 3  # 2 own + 1 neighbour
     assert answer.answer.startswith("The engine scores this at 3")
+    applied = set(rule_refs(answer.tool_calls[0].result))
+    assert answer.citations and {c.section_id for c in answer.citations} <= applied  # the rules the engine applied
+    assert any("equal or fewer Pawints" in c.quote for c in answer.citations)
+
+
+def test_the_rules_an_engine_result_cites_are_read_from_its_lines_and_reasons():
+    score = {"total": 3, "lines": [{"rule_ref": "a"}, {"rule_ref": "b"}, {"rule_ref": "a"}, {"label": "no ref"}]}
+    verdict = {"legal": False, "reasons": [{"code": "x", "message": "m", "rule_ref": "c"}]}
+    assert rule_refs(score) == ["a", "b"] and rule_refs(verdict) == ["c"]
+    assert rule_refs({"error": "bad position", "lines": [{"rule_ref": "a"}]}) == [] and rule_refs("text") == []
 
 
 def test_an_engine_error_is_never_the_answer(pal):

@@ -190,3 +190,14 @@ def test_a_sentence_vector_does_not_depend_on_what_was_embedded_before():
     warm, cold = EvidenceFinder(library, _BatchSensitiveEmbedder()), EvidenceFinder(library, _BatchSensitiveEmbedder())
     together = warm._vectors(["Tiles touch along an edge.", "A corner is not enough."])
     assert (together[1] == cold._vectors(["A corner is not enough."])[0]).all()
+
+
+def test_cited_sections_give_evidence_from_those_sections_alone(pal):
+    from rulespal.agent import Assistant
+
+    finder = Assistant(pal, model_spec="extractive").finder
+    cited = finder.cited("how many points for a closed area with an alien?", "mise-kolonizace",
+                         ["scoring-points", "no-such-section"], "number")
+    assert cited is not None and cited.shown()
+    assert {s.section_id for s in cited.sentences} == {"scoring-points"}
+    assert finder.cited("points?", "mise-kolonizace", ["no-such-section"], "number") is None
