@@ -127,9 +127,9 @@ class Evidence:
         return max((s.similarity for s in self.sentences), default=0.0)
 
     def shown(self, budget: int = 0) -> tuple[EvidenceSentence, ...]:
-        """The sentences to show, in reading order: the best, then every sentence the scorer can hardly tell from
-        it (its own section's from SAME_RATIO of its score, another section's from OTHER_RATIO), best first while
-        they fit the character budget."""
+        """The sentences to show: the best, then every sentence the scorer can hardly tell from it (its own
+        section's from SAME_RATIO of its score, another section's from OTHER_RATIO), best first while they fit the
+        character budget; shown section by section, the best sentence's section first, each in reading order."""
         budget = budget or SHOWN_CHARS
         if not self.sentences:
             return ()
@@ -140,7 +140,8 @@ class Evidence:
             if sentence.score >= ratio * best.score and used + len(sentence.text) <= budget:
                 picked.append(sentence)
                 used += len(sentence.text)
-        return tuple(sorted(picked, key=lambda s: (s.section_rank, s.position)))
+        sections = list(dict.fromkeys(s.section_id for s in picked))  # the deciding sentence's section first
+        return tuple(sorted(picked, key=lambda s: (sections.index(s.section_id), s.position)))
 
 
 class _Candidate(NamedTuple):

@@ -95,7 +95,9 @@ def test_every_sentence_the_scorer_can_hardly_tell_from_the_best_is_shown():
     other = _sentence("tips", "Another section's sentence below its ratio.", 0.62, 3)
     long = _sentence("check", f"A close sentence too long for the budget. {filler}", 0.79, 4)
     shown = Evidence((best, rival, long, same, other), 1.0, 1.0).shown(budget=300)
-    assert shown == (best, rival, same)  # reading order; the long one over budget, the far section's not close
+    # the best sentence's section first, each section in reading order; the long one over budget, the far
+    # section's not close
+    assert shown == (best, same, rival)
     assert Evidence((best, other), 1.0, 1.0).shown() == (best,)
 
 

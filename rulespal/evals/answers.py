@@ -1,8 +1,8 @@
 """Answer and tool-use evals. Answers are judged for what a player is told: correct (states the deciding fact,
 nothing false), WRONG (states a false claim: an inverted verdict, a wrong number, a verdict the book does not
 give), false refusals, true refusals, whether the shown quote decides, engine calls for plain questions, and the
-time to the first answer text; dev, holdout, fresh, blind, unseen, sealed, veiled, hidden, closing, last, table
-and night splits reported apart."""
+time to the first answer text; dev, holdout, fresh, blind, unseen, sealed, veiled, hidden, closing, last, table,
+night and books splits reported apart."""
 
 from __future__ import annotations
 
@@ -17,14 +17,17 @@ from rulespal.answer import Answer
 from rulespal.citations import normalise
 from rulespal.errors import WhichGame
 from rulespal.evals.datasets import load_jsonl, save_result
+from rulespal.evals.libraries import UNSEEN_BOOKS, eval_pal
 from rulespal.evals.metrics import facts_present, percentile
 
 ANSWER_SETS = ("answers-cartographers", "answers-cational-meographic", "answers-mise-kolonizace", "answers-fresh",
                "answers-blind", "answers-unseen", "answers-sealed", "answers-veiled", "answers-hidden",
-               "answers-closing", "answers-last", "answers-table", "answers-night")
+               "answers-closing", "answers-last", "answers-table", "answers-night", "answers-books-xiangqi",
+               "answers-books-canasta", "answers-books-hnefatafl")
 SPLITS = ("dev", "holdout", "fresh", "blind", "unseen", "sealed", "veiled", "hidden", "closing", "last", "table",
-          "night")  # fresh ... night: written by someone who had not seen the code; unseen and every later part each
-# first run after the last change to the answer path of its time
+          "night", "books")  # fresh ... books: written by someone who had not seen the code; unseen and every later
+# part each first run after the last change to the answer path of its time; books: about rulebooks written for this
+# eval alone (evals/books/unseen), asked of a service that holds them beside the bundled ones
 _QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”")
 
 
@@ -109,11 +112,18 @@ def run_answers(bot: Assistant, limit: int | None = None, split: str | None = No
     rows = [r for r in load_answer_sets() if split is None or r.get("split") == split][:limit]
     threads: dict[str, str] = {}
     results = []
+    bundled = set(bot.pal.library.ids)
+    books_bot: Assistant | None = None
     for row in rows:
+        asked = bot
+        if row.get("game") not in bundled:  # a rulebook written for this eval: asked of a service that holds it
+            if books_bot is None:
+                books_bot = Assistant(eval_pal(bot.pal, "unseen-books", [UNSEEN_BOOKS]), bot.model, bot.model_spec)
+            asked = books_bot
         thread = threads.get(row.get("followup_of", ""))
         game = None if row.get("followup_of") else row.get("game")
         try:
-            answer, first, total = timed_ask(bot, row["question"], game=game, thread_id=thread)
+            answer, first, total = timed_ask(asked, row["question"], game=game, thread_id=thread)
         except WhichGame as exc:  # asked back which game: no claim made, counted as a refusal
             answer, first, total = Answer(str(exc), None, covered=False, basis="refusal"), 0.0, 0.0
         threads[row["id"]] = answer.thread_id or ""

@@ -10,6 +10,7 @@ from rulespal.service import RulesPal
 
 OUTSIDE_BOOKS = BOOKS / "outside"
 LIBRARY_BOOKS = BOOKS / "library"
+UNSEEN_BOOKS = BOOKS / "unseen"  # rulebooks written for the answers eval only: nothing was tuned on them
 
 
 def eval_pal(pal: RulesPal, name: str, folders: Sequence[Path]) -> RulesPal:
