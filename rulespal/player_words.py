@@ -18,6 +18,10 @@ PLAYER_WORDS: tuple[tuple[str, str], ...] = (
     (r"turn(?: [a-z]+){0,3} (?:around|round|sideways)|spin|rotat(?:e|ed|ing)|flip(?:ped)?|upside down|mirror|"
      r"other way round", "rotate orientation"),
     (r"run(?:s)? out|none left|empty|used up|no more", "exhausted"),
+    (r"turn(?:s|ed)? into|upgrade(?:s|d)?|level(?:s|ed)? up", "promoted"),
+    (r"thru|zoom(?:s)? (?:past|through|over)|go(?:es)? (?:past|straight through)", "pass through"),
+    (r"(?:can'?t|cannot|can not) (?:move|go) anywhere|nowhere to (?:go|move)|no moves?(?: left)?|"
+     r"(?:none|nothing) (?:of my \w+ )?can move|stuck", "no legal move"),
     (r"skip|sit out|do nothing", "pass"),
     (r"who wins|winner|who won|win(?:s)? the game", "winner"),
     (r"go(?:es)? first|starts? the game|first player|who starts", "starting player"),

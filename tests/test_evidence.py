@@ -119,6 +119,9 @@ def test_players_words_are_searched_with_the_rulebook_terms():
     assert with_book_terms("are adjacent tiles counted?") == "are adjacent tiles counted?"  # already the term
     assert with_book_terms("we go counterclockwise right?") == "we go counterclockwise right? (clockwise direction)"
     assert with_book_terms("who gets the odd point?") == "who gets the odd point? (divided equally surplus)"
+    assert with_book_terms("does my pawn turn into a queen?") == "does my pawn turn into a queen? (promoted)"
+    assert with_book_terms("can it go thru the middle?") == "can it go thru the middle? (pass through)"
+    assert with_book_terms("what if i'm stuck?") == "what if i'm stuck? (no legal move)"
 
 
 

@@ -125,6 +125,10 @@ def test_bad_documents_name_the_field(doc, loc):
     ("I just closed a 5-tile forest with 2 aliens in it, most cosmonauts are mine. Green laser connects it to a "
      "3-tile meadow with one alien on it. how much do I get?", 17),
     ("closed a 4-tile swamp and I have the most cosmonauts in it. how many points?", 4),
+    ("i close a forest thats 4 tiles big with 1 alien in it, only my cosmonauts in there and no green lasers out of "
+     "it. how many pts?", 7),
+    ("just closed a 4 tile area with 1 alien in it, nothing hooked up by green lasers. how many points?", 7),
+    ("closed a 3-tile forest with my cosmonaut, not connected to anything. points?", 3),
 ])
 def test_an_area_described_in_full_is_read(question, total):
     read = describe(question)
@@ -153,6 +157,7 @@ def test_an_area_described_in_full_is_read(question, total):
     "closed a 2-tile meadow, green laser to a swamp (7 tiles, 1 alien), but the meadow isn't closed yet. points?",
     "closed a 3-tile forest. a 2-tile swamp beside it (green laser) and a 4-tile meadow, green or red. points?",
     "closed a 4-tile swamp, I have the most cosmonauts but blue has 2. how many points?",  # blue's count unread
+    "closed a 3-tile forest, my cosmonaut, no green lasers to the swamp. how many points?",  # the swamp's size
 ])
 def test_anything_not_accounted_for_is_not_read(question):
     assert describe(question) is None
@@ -167,6 +172,7 @@ def test_an_area_without_a_question_about_points_is_not_read():
      "point?", 6, 1),
     ("three of us tie on cosmonauts in a 10 point area, how does that work?", 3, 1),
     ("4-way tie in a 14-point forest, what do I get?", 3, 2),
+    ("ok what if me and my friend have 2 cosmonauts each in there and its worth 9?", 4, 1),
 ])
 def test_a_tie_over_an_area_of_known_worth_is_split_with_the_remainder_lost(question, share, lost):
     read = describe(question)

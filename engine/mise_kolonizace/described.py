@@ -26,7 +26,7 @@ _SIZE_WORDS = "little|small|tiny|big|huge|large|new|separate|different|same|othe
 _SIZED = (
     re.compile(rf"\b(?P<n>{_ONE})[- ](?:tiles?|squares?)[- ](?:(?:big|large|sized?|long) )?(?:of )?{_KIND}s?\b"),
     re.compile(rf"\b{_KIND}(?: area)? (?:of|with|that'?s|that is|which is|is|has|made of|covering) (?P<n>{_ONE}) "
-               r"(?:tiles?|squares?)\b"),
+               r"(?:tiles?|squares?)(?:\s+(?:big|large|long|in size))?\b"),
     re.compile(rf"\b(?P<n>{_ONE}) {_KIND} tiles\b"),
     re.compile(rf"\b{_KIND}(?: area)?(?:\s+(?:that'?s|that is|which is|is)\s+(?:still\s+)?open)?\s*\(\s*(?P<n>{_ONE}) "
                r"(?:tiles?|squares?)(?:\s+so far)?\b"),  # 'a forest (4 tiles, 1 alien)'
@@ -108,6 +108,13 @@ _NOBODY_ELSE = re.compile(r"[,;]?\s*(?:and\s+)?(?:(?:nobody|no one|no-one) else"
                           r"(?: has any(?: there| in it)?| does| is there)?|"
                           r"(?:the\s+)?(?:others|other players|rest|kids) (?:have|has|got) (?:none|no cosmonauts?)"
                           r"(?: there| in it)?)\b")
+_NO_NEIGHBOUR = re.compile(  # no neighbour joined by a green laser: nothing beside the area scores
+    r"[,;]?\s*(?:and\s+)?(?:there(?:'s| is| are)\s+)?(?:no|zero|not any)\s+green\s+lasers?(?:\s+(?:out of it|"
+    r"leading out|going out|coming out|out|to anything|anywhere|at all))?\b|"
+    r"[,;]?\s*(?:and\s+)?nothing\s+(?:is\s+)?(?:hooked up|connected|linked|attached|joined)\s+(?:to it\s+)?"
+    r"(?:by|through|via|with)\s+(?:a\s+|any\s+)?green\s+lasers?\b|"
+    r"[,;]?\s*(?:and\s+)?(?:it'?s\s+|it is\s+)?not\s+(?:connected|linked|joined)\s+to\s+anything"
+    r"(?:\s+(?:by|through|via)\s+(?:a\s+)?green(?:\s+lasers?)?)?\b")
 _COLOUR = r"(?P<c>green|red)"
 _LASER_NOUN = r"(?:\s+(?:lasers?|borders?|lines?|edges?|walls?))?"
 _LASER_COUNT = re.compile(rf"\b(?P<n>\d+)\s+(?:different\s+|separate\s+|distinct\s+)?{_COLOUR}\b")
@@ -358,6 +365,7 @@ def describe_area(question: str) -> tuple[str, dict[str, Any]] | None:
     text = plain(question).replace("—", " - ").replace("–", " - ")
     text = re.sub(r"\bwithout (?:any )?aliens\b", "with no aliens", text)
     text = _NOBODY_ELSE.sub("", text)  # 'my 2 cosmonauts are there, nobody else has any': the asker's alone
+    text = _NO_NEIGHBOUR.sub("", text)  # 'no green lasers out of it': no neighbour scores
     if not _ASKS_POINTS.search(text):
         return None
     read = _areas(text)

@@ -17,12 +17,12 @@ _WORTH = re.compile(r"\bworth (?P<n>\d+)(?: points?| pts)?(?: (?:total|in total|
 _TIED = (
     re.compile(r"\b(?P<k>\d+) of us (?:are )?(?:tie|tied|tying)\b|\b(?P<w>\d+)[- ]way tie\b|"
                r"\b(?:the )?(?P<t>2|both) of us (?:are )?(?:tie|tied)\b"),
-    re.compile(r"\b(?:(?P<who>[a-z]+) and (?:i|me)|(?:i|me) and (?P<who2>[a-z]+)) (?:both )?(?:have|got) "
-               r"(?:exactly )?(?P<c>\d+|one|a) cosmonauts?(?: each)?\b"),
+    re.compile(r"\b(?:(?:my )?(?P<who>[a-z]+) and (?:i|me)|(?:i|me) and (?:my )?(?P<who2>[a-z]+)) (?:both )?"
+               r"(?:have|got) (?:exactly )?(?P<c>\d+|one|a) cosmonauts?(?: each)?\b"),
 )
 _ASKS = re.compile(r"\bwho gets\b|\bodd (?:point|one|number)\b|\bsplit\b|\bdivid|\bshar|"
                    r"\bhow (?:does|do) (?:that|it|we)\b|\bhow many\b|\bwhat do (?:i|we)(?: each)? get\b|\bmy share\b|"
-                   r"\bremainder\b|\bleft ?over\b")
+                   r"\bremainder\b|\bleft ?over\b|\bwhat if\b|\bwhat happens\b")
 _DOUBT = doubts("about", "around", "some", "few", "plus", "more", "most", "majority", "aliens?", "tiles?",
                 "lasers?", "neighbou?r(?:s|ing)?")
 
