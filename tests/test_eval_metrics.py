@@ -81,10 +81,11 @@ def test_answer_sets_are_well_formed():
     import re
 
     from rulespal.evals.answers import SPLITS, load_answer_sets
+    from rulespal.evals.libraries import UNSEEN_BOOKS
     from rulespal.library import Library
     from rulespal.settings import BUNDLED_RULEBOOKS
 
-    books = {b.id: b for b in Library.from_paths([BUNDLED_RULEBOOKS]).books}
+    books = {b.id: b for b in Library.from_paths([BUNDLED_RULEBOOKS, UNSEEN_BOOKS]).books}
     rows, seen = load_answer_sets(), set()
     for row in rows:
         where = f"{row.get('id')}: "

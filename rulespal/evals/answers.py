@@ -1,8 +1,8 @@
 """Answer and tool-use evals. Answers are judged for what a player is told: correct (states the deciding fact,
 nothing false), WRONG (states a false claim: an inverted verdict, a wrong number, a verdict the book does not
 give), false refusals, true refusals, whether the shown quote decides, engine calls for plain questions, and the
-time to the first answer text; dev, holdout, fresh, blind, unseen, sealed, veiled, hidden, closing, last, table,
-night and books splits reported apart."""
+time to the first answer text; every split (dev, holdout and the blind parts, books and shelf on rulebooks written
+for the eval) reported apart."""
 
 from __future__ import annotations
 
@@ -23,11 +23,13 @@ from rulespal.evals.metrics import facts_present, percentile
 ANSWER_SETS = ("answers-cartographers", "answers-cational-meographic", "answers-mise-kolonizace", "answers-fresh",
                "answers-blind", "answers-unseen", "answers-sealed", "answers-veiled", "answers-hidden",
                "answers-closing", "answers-last", "answers-table", "answers-night", "answers-books-xiangqi",
-               "answers-books-canasta", "answers-books-hnefatafl")
+               "answers-books-canasta", "answers-books-hnefatafl", "answers-final", "answers-shelf-shogi",
+               "answers-shelf-pinochle")
 SPLITS = ("dev", "holdout", "fresh", "blind", "unseen", "sealed", "veiled", "hidden", "closing", "last", "table",
-          "night", "books")  # fresh ... books: written by someone who had not seen the code; unseen and every later
-# part each first run after the last change to the answer path of its time; books: about rulebooks written for this
-# eval alone (evals/books/unseen), asked of a service that holds them beside the bundled ones
+          "night", "books", "final", "shelf")  # fresh ... shelf: written by someone who had not seen the code;
+# unseen and every later part each first run after the last change to the answer path of its time; books and shelf:
+# about rulebooks written for this eval alone (evals/books/unseen), asked of a service holding them beside the
+# bundled ones
 _QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”")
 
 
