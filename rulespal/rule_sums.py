@@ -26,7 +26,8 @@ _ASKS_SCORE = re.compile(r"\bhow (?:many|much)\b|\bworth\b|\bwhat (?:do|does|wou
                          r"she|that|this|it)\b[^?]*\b(?:score|get|earn|make)\b", re.I)
 _UNSAFE = re.compile(r"\b(?:not|no|none|nothing|never|without|except|isn'?t|aren'?t|doesn'?t|don'?t|didn'?t|but|"
                      r"only|almost|nearly|partly|partially|half|mostly|some|most|apart|besides|of (?:them|those|"
-                     rf"these|which))\b|\b\d+\s+{_UNIT}\b", re.I)
+                     r"these|which)|more|another|additional)\b|"  # '3 coins and 2 more': an added count
+                     rf"\b\d+\s+{_UNIT}\b", re.I)
 _LOSS = re.compile(r"\blos(?:e|es|ing)\b|\bminus\b|\bpenalt|\bsubtract|\bdeduct", re.I)
 _INDEXED = re.compile(r"\b(?P<noun>[a-z]+)\s+(?P<list>\d+(?:(?:\s*,\s*(?:and\s+)?|\s+(?:and|&)\s+)\d+)*)\b(?![.,]?\d)",
                       re.I)  # 'rows 2, 3 and 7': things named by their numbers
@@ -113,8 +114,8 @@ def rule_sum(question: str, shown: Sequence[EvidenceSentence]) -> RuleSum | None
             if named[0] in counts:
                 return None  # the same thing counted twice: which count is meant?
             counts[named[0]] = _value(word)
-        elif word not in ("a", "an") and not any(w in told for w in window):
-            return None  # a number the rule does not explain ('3 of them on the edge')
+        elif word not in ("a", "an") and not _counts_what_the_rule_names(window, told):
+            return None  # a number the rule does not explain ('3 of them on the edge', '2 in summer')
     if not counts or len(counts) != len(rates):
         return None  # a rate left uncounted
     kinds = {(r.unit, r.loss) for r in counts}
@@ -122,6 +123,12 @@ def rule_sum(question: str, shown: Sequence[EvidenceSentence]) -> RuleSum | None
         return None
     unit, loss = kinds.pop()
     return RuleSum(tuple(Term(counts[r], r) for r in rates), unit, loss)
+
+
+def _counts_what_the_rule_names(window: Sequence[str], told: set[str]) -> bool:
+    """Whether the words after a number name (maybe after one describing word) something the rule talks about:
+    'my last 2 tiles'; not an elliptical count ('2 in summer', '3 of them')."""
+    return bool(window) and window[0] not in _STOP and window[0] not in STOPWORDS and any(w in told for w in window[:2])
 
 
 def _counted_by_number(question: str, rate_words: set[str]) -> str:

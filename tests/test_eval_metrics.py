@@ -111,3 +111,20 @@ def test_a_described_probe_is_right_wrong_or_withheld():
         == "withheld"
     assert judge({"game": "mise-kolonizace", "question": "My tile closed a 1-tile swamp. What's it worth?",
                   "expected": 1}) == "right"
+
+
+def test_a_computed_number_the_facts_do_not_confirm_is_counted_for_reading():
+    from dataclasses import replace
+
+    from rulespal.evals.answers import judge, summarise
+
+    row = {"kind": "number", "facts": [r"\b(5|five)\s*stars\b"], "wrong": [r"\b2 stars\b"], "deciding": ""}
+    unforeseen = replace(_answer("3 stars, by the rule quoted: 3 × 1 for each coin."), basis="sum")
+    judged = judge(row, unforeseen)
+    assert judged["unconfirmed"] and not judged["wrong"] and not judged["correct"]
+    confirmed = judge(row, replace(_answer("5 stars, by the rule quoted: 5 × 1 for each coin."), basis="sum"))
+    assert confirmed["correct"] and not confirmed["unconfirmed"]
+    assert not judge(row, _answer("The rulebook says (S): \"…\""))["unconfirmed"]  # no number of its own
+    rows = [{**j, "kind": "number", "has_position": False, "closest": False, "flagged": False, "verdict_shown": False,
+             "engine_calls": 0, "first_s": 0.0, "seconds": 0.0} for j in (judged, confirmed)]
+    assert summarise(rows)["computed_unconfirmed"] == 1

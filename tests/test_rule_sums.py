@@ -69,6 +69,8 @@ def test_the_counts_a_player_gives_are_summed_with_the_quoted_rates(question, te
     ("do 3 cosmonauts and 1 alien on my last tiles score?", [END]),  # not a question about how much
     ("greenbough: forests in rows 2, 2 and 7 and columns 1 and 4, how many stars?", [FOREST_LINES]),  # row 2 twice
     ("greenbough: 3 forests in row 2, how many stars?", [FOREST_LINES]),  # the columns not counted
+    ("i filled in 3 coins back in spring and 2 more this summer. how many stars do my coins give?", [COINS]),
+    ("3 coins in spring and 2 in summer, how many stars do my coins give me?", [COINS]),  # '2 in': elliptical
 ])
 def test_no_sum_when_the_question_leaves_doubt(question, texts):
     assert rule_sum(question, shown(*texts)) is None

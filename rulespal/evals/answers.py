@@ -58,11 +58,12 @@ def judge(row: dict[str, Any], answer: Answer) -> dict[str, Any]:
     quotes = " ".join(c.quote for c in answer.citations if c.source == "rulebook")
     inverted = bool(row.get("verdict")) and answer.verdict is not None and answer.verdict != row["verdict"]
     false_claim = any(re.search(p, said, re.I | re.M) for p in row.get("wrong", []))
+    computed = answer.basis in ("sum", "engine")  # a number the answer states as its own: checked below
     if unanswerable:
         wrong = answer.verdict is not None or false_claim
         refused = not answer.covered
         return {"correct": refused and not wrong, "wrong": wrong, "false_refusal": False, "true_refusal": refused,
-                "quote_decides": None}
+                "quote_decides": None, "unconfirmed": computed}
     refused = not answer.covered
     wrong = inverted or false_claim
     stated = facts_present(f"{answer.answer} {quotes}", row.get("facts", []))
@@ -73,7 +74,7 @@ def judge(row: dict[str, Any], answer: Answer) -> dict[str, Any]:
                                                          and len(c.quote) > 0.5 * len(deciding)))
                                        for c in answer.citations))
     return {"correct": stated and not wrong and not refused, "wrong": wrong, "false_refusal": refused,
-            "true_refusal": False, "quote_decides": decides}
+            "true_refusal": False, "quote_decides": decides, "unconfirmed": computed and not stated}
 
 
 def summarise(results: list[dict[str, Any]]) -> dict[str, Any]:
@@ -96,6 +97,9 @@ def summarise(results: list[dict[str, Any]]) -> dict[str, Any]:
         "followup_correct": rate(followups, "correct"),
         "engine_calls_for_plain_questions": sum(r["engine_calls"] for r in plain),  # not counting areas described
         "read_from_words": sum(r.get("read_from_words", False) for r in results),  # in full, read by the engine
+        # a total the answer states (a sum, an engine result) that the facts do not confirm: a wrong number the
+        # set's `wrong` patterns did not foresee, or a right one its facts word differently; each is read by hand
+        "computed_unconfirmed": sum(r.get("unconfirmed", False) for r in results),
         "first_text_p50_s": percentile([r["first_s"] for r in results], 50),
         "first_text_p95_s": percentile([r["first_s"] for r in results], 95),
         "total_p50_s": percentile([r["seconds"] for r in results], 50),
