@@ -77,6 +77,8 @@ def test_a_season_by_counts_names_what_is_wrong(doc, message):
     ("I placed a forest worth 3 next to two x2 forests, and a x1 forest touches it diagonally. How many pawints?", 7),
     ("placed a 2-pawint lake beside a 2-pawint lake and a 1-pawint forest. no mission. what do i score?", 4),
     ("placed a ×3 meadow, completing the ×5 and ×3 missions at once. how many pawints?", 11),
+    ("ok i just placed a x3 tile. same type tiles touching it are a x2, a x3 and a x4. how many pawints do i get? "
+     "(no missions done)", 8),
 ])
 def test_a_described_tile_is_read_into_its_pawints(question, total):
     assert total_of("cational-meographic", cational_describe(question)) == total

@@ -65,6 +65,10 @@ _SENTENCES = re.compile(r"[.;!?]")
 _CLAUSES = re.compile(r"[.;!?()]|,|\band\b|\bbut\b|\bwhile\b")
 _ALL_SIDES = re.compile(r"\ball (?P<n>4) (?:of its )?(?:sides|edges)\b")
 _LABEL = re.compile(r"[^.;!?:,]*:")  # 'Edge neighbours:', 'corner:'
+_SAME_LIST = re.compile(  # 'same type tiles touching it are a x2, a x3 and a x4': each of the list is same-type
+    r"\b(?:the\s+)?same[- ](?:type|landscape|kind|terrain)\s+(?:tiles?|ones?|neighbou?rs?)\s+(?:touching it|next to it|"
+    r"around it|beside it|adjacent(?: to it)?|it touches)\s*(?:are|:)\s+"
+    r"(?P<list>an?\s+x[1-9](?:(?:\s*,\s*(?:and\s+)?|\s+and\s+)an?\s+x[1-9])*)")
 _MISSION_AFTER = re.compile(r"(?:\s+[a-z]+){0,2}?\s+(?:photo\s+)?(?:missions?|mission cards?|cards?)\b")
 
 
@@ -192,6 +196,7 @@ def _missions(text: str, cards: list[_Value]) -> list[dict[str, Any]] | None:
 def describe_tile(question: str) -> tuple[str, dict[str, Any]] | None:
     """The score_tile document a question describes in full, or None when any part of it is not accounted for."""
     text = plain(question).replace("×", "x")
+    text = _SAME_LIST.sub(lambda m: "it touches " + re.sub(r"\b(an?)\s+x", r"\1 same-type x", m.group("list")), text)
     none_said = bool(_NO_MISSION.search(text))
     text = _NO_MISSION.sub(lambda m: " " * len(m.group()), text)
     if not _ASKS.search(text) or _DOUBT.search(text):
