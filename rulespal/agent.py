@@ -257,7 +257,7 @@ class Assistant:
     def answer_stream(self, context: Context) -> Iterator[Event]:
         """The answer as events: the deciding quotes first, any engine call, the text, then `done`."""
         book = self.pal.book(context.game)
-        quotes = self._quotes(context) if context.covered and context.ruling is None else []
+        quotes = self._quotes(context) if (context.covered or context.engine_rules) and context.ruling is None else []
         yield Event("citations", {"game": context.game, "citations": [c.__dict__ for c in quotes],
                                   "preliminary": True})
         records = (context.engine,) if context.engine else ()

@@ -113,6 +113,8 @@ def test_a_pasted_position_goes_to_the_engine_and_its_total_is_the_answer(pal):
     applied = set(rule_refs(answer.tool_calls[0].result))
     assert answer.citations and {c.section_id for c in answer.citations} <= applied  # the rules the engine applied
     assert any("equal or fewer Pawints" in c.quote for c in answer.citations)
+    bare = assistant(pal).ask("xyzzy plugh?", game="cational-meographic", position=FOREST_PAIR)  # no words to match
+    assert bare.basis == "engine" and bare.citations and {c.section_id for c in bare.citations} <= applied
 
 
 def test_the_rules_an_engine_result_cites_are_read_from_its_lines_and_reasons():
