@@ -51,6 +51,7 @@ def test_for_a_player_the_total_is_what_that_player_takes():
     ({"area": {"kind": "forest", "tiles": 0}}, ["area", "tiles"]),
     ({"area": {"kind": "forest", "tiles": 2, "colour": "red"}}, ["area", "colour"]),
     ({"area": {"kind": "forest", "tiles": 2, "cosmonauts": {"aliens": 1}}}, ["area", "cosmonauts", "aliens"]),
+    ({"area": {"tiles": 3, "cosmonauts": {"red": 1}}, "for": []}, ["for"]),  # found by the fuzz test: not a colour
 ])
 def test_bad_documents_name_the_field(doc, loc):
     with pytest.raises(PositionError) as error:

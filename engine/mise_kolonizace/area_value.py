@@ -89,7 +89,7 @@ def score_area(doc: Any) -> dict[str, Any]:
         listed = []
     neighbours = [_neighbour(n, ("neighbours", i), problems) for i, n in enumerate(listed)]
     player = fields.get("for")
-    if player is not None and player not in cosmonauts:
+    if player is not None and (not isinstance(player, str) or player not in cosmonauts):
         present = ", ".join(cosmonauts) or "none given"
         problems.add(("for",), f"expected the colour of one of the area's cosmonauts ({present}), got {shown(player)}")
     problems.raise_if_any()
