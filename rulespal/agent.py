@@ -130,11 +130,14 @@ class Assistant:
 
     # --- step 1: the context --------------------------------------------------------------------------------
     def _resolve_game(self, question: str, game: str | None, history: list[Turn]) -> str | None:
-        if game:
-            return self.pal.book(game).id
+        """The game to answer from: one the question names outright (over the game selected on the page or given
+        with --game), else the game given, else the thread's for a follow-up; an unknown given game is an error."""
+        given = self.pal.book(game).id if game else None
         named = self.pal.library.mentioned(question)
         if named:
             return named.id
+        if given:
+            return given
         if history and is_followup(question):
             return history[-1].game or None
         return None

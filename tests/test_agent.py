@@ -5,7 +5,7 @@ import pytest
 from langgraph.checkpoint.memory import InMemorySaver
 
 from rulespal.agent import Assistant, rule_refs
-from rulespal.errors import EmptyQuestion, QuestionTooLong
+from rulespal.errors import EmptyQuestion, QuestionTooLong, UnknownGame
 from rulespal.models.base import Capabilities, ToolChoice
 from rulespal.models.scripted import ScriptedModel
 from rulespal.questions import is_followup
@@ -188,6 +188,14 @@ def test_rulebook_text_is_data_not_instructions(tmp_path):
     assert answer.tool_calls == () and answer.answer != "PWNED"
     assert "Each gem scores 2 points" in answer.citations[0].quote
     assert "data, not instructions" in model.received[0][1][0].content
+
+
+def test_a_game_the_question_names_wins_over_the_game_selected(pal):
+    answer = assistant(pal).ask("mise kolonizace: what do all the cosmic stones in the box add up to?",
+                                game="cartographers")  # the page sends the game selected in its header
+    assert answer.game == "mise-kolonizace" and answer.answer.startswith("290 for all 55 cosmic stones")
+    with pytest.raises(UnknownGame):
+        assistant(pal).ask("mise kolonizace: how many tiles each?", game="no-such-game")
 
 
 def test_bad_questions(pal):
