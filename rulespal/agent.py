@@ -164,13 +164,14 @@ class Assistant:
                 raise WhichGame(c.to_dict() for c in found.candidates)
             raise UnknownGame(question, self.pal.library.ids)
         kind = question_kind(question)
-        evidence = self.finder.find(with_book_terms(question), found, kind, context=previous)
+        termed = with_book_terms(question)  # the players' words joined by the rulebook's terms
+        evidence = self.finder.find(termed, found, kind, context=previous)
         query = f"{previous} {question}" if previous else question
         context = Context(question, thread_id, found.game, kind, query, found, evidence, _covered(evidence))
         engine = self._engine_record(context, position)
         if engine is not None:
             refs = rule_refs(engine.result)
-            applied = self.finder.cited(with_book_terms(question), found.game, refs, kind)
+            applied = self.finder.cited(termed, found.game, refs, kind)
             return replace(context, engine=engine, engine_rules=applied)
         ruling = self._ruling(context)
         worked: RuleSum | ListTotal | None = None

@@ -45,9 +45,9 @@ def sum_text(worked: RuleSum, shown: Sequence[EvidenceSentence]) -> str:
 
 def list_total_text(worked: ListTotal, shown: Sequence[EvidenceSentence]) -> str:
     """'290 for all 55 cosmic stones together, by the list quoted: 10 × 1 + 15 × 2 + ….' followed by the rule."""
-    whole = sum(count for count, _ in worked.items)
     lines = " + ".join(f"{count} × {value}" for count, value in worked.items)
-    return f"{worked.total} for all {whole} {worked.thing} together, by the list quoted: {lines}. {rule_text(shown)}"
+    return (f"{worked.total} for all {worked.whole} {worked.thing} together, by the list quoted: {lines}. "
+            f"{rule_text(shown)}")
 
 
 def engine_summary(result: Any) -> str | None:

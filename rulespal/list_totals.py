@@ -35,17 +35,27 @@ class ListTotal:
         """The sum of count × value over the list."""
         return sum(count * value for count, value in self.items)
 
+    @property
+    def whole(self) -> int:
+        """How many components the list holds (the number the book gives for all of them)."""
+        return sum(count for count, _ in self.items)
+
 
 def list_total(question: str, shown: Sequence[EvidenceSentence]) -> ListTotal | None:
     """The total of a component list quoted in full whose things the question asks to add up; None otherwise."""
     if not shown or not _ASKS_TOTAL.search(question) or _UNSAFE.search(question):
         return None
-    asked = {plural_stem(w) for w in re.findall(r"[a-z]+", question.lower()) if w not in STOPWORDS}
+    asked = _words(question)
     found = []
     for sentence in shown:
         for m in _LIST.finditer(sentence.text):
-            items = tuple((int(i.group("count")), int(i.group("value"))) for i in _ITEM.finditer(m.group("items")))
-            named = {plural_stem(w) for w in re.findall(r"[a-z]+", m.group("thing").lower()) if w not in STOPWORDS}
-            if named & asked and sum(count for count, _ in items) == int(m.group("whole")):
-                found.append(ListTotal(m.group("thing").strip(), items))
+            listed = ListTotal(m.group("thing").strip(), tuple((int(i.group("count")), int(i.group("value")))
+                                                               for i in _ITEM.finditer(m.group("items"))))
+            if _words(listed.thing) & asked and listed.whole == int(m.group("whole")):
+                found.append(listed)
     return found[0] if len(set(found)) == 1 else None
+
+
+def _words(text: str) -> set[str]:
+    """A text's content words, singular."""
+    return {plural_stem(w) for w in re.findall(r"[a-z]+", text.lower()) if w not in STOPWORDS}
