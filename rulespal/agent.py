@@ -28,6 +28,7 @@ from rulespal.compose import (
     verdict_text,
 )
 from rulespal.conversation import Conversations, Turn
+from rulespal.definitions import leaned_on
 from rulespal.errors import EmptyQuestion, QuestionTooLong, UnknownGame, WhichGame
 from rulespal.evidence import Evidence, EvidenceFinder, EvidenceSentence
 from rulespal.list_totals import ListTotal, list_total
@@ -86,11 +87,15 @@ class Context:
     ruling: Ruling | None = None
     worked: RuleSum | ListTotal | None = None  # the quoted rates over the question's counts, or a quoted list's total
     engine_rules: Evidence | None = None  # the sentences of the sections the engine's result cites
+    defined: EvidenceSentence | None = None  # the book's definition the deciding rule leans on for this question
 
     @property
     def shown(self) -> tuple[EvidenceSentence, ...]:
-        """The sentences quoted to the player: the rules the engine applied when it ran, else the deciding ones."""
-        return (self.engine_rules or self.evidence).shown()
+        """The sentences quoted to the player: the rules the engine applied when it ran, else the deciding ones and
+        the definition they lean on."""
+        if self.engine_rules is not None:
+            return self.engine_rules.shown()
+        return self.evidence.shown() + ((self.defined,) if self.defined else ())
 
     @property
     def direct(self) -> bool:
@@ -177,7 +182,10 @@ class Assistant:
         worked: RuleSum | ListTotal | None = None
         if context.covered and context.direct and ruling is None:
             worked = rule_sum(question, evidence.shown()) or list_total(question, evidence.shown())
-        return replace(context, ruling=ruling, worked=worked)
+        defined = None
+        if context.covered and ruling is None and worked is None:
+            defined = leaned_on(self.finder, question, found.game, evidence.shown())
+        return replace(context, ruling=ruling, worked=worked, defined=defined)
 
     def _engine_record(self, context: Context, position: Any) -> ToolCallRecord | None:
         """The engine run for a position given with the question (pasted, attached, or described in full)."""
@@ -230,7 +238,7 @@ class Assistant:
                 or not context.direct):
             return None
         title = self.pal.book(context.game).title
-        rules = "\n".join(f'- "{s.text}"' for s in context.evidence.shown())
+        rules = "\n".join(f'- "{s.text}"' for s in context.shown)
         probs = self.model.choose([Message("system", prompt("verdict_system", game_title=title)),
                                    Message("user", prompt("verdict", game_title=title, rules=rules,
                                                           question=context.question))], VERDICTS)
@@ -242,7 +250,7 @@ class Assistant:
         if self.model is None or not self.model.capabilities.prose:
             return None
         title = self.pal.book(context.game).title
-        rules = "\n".join(f'- "{s.text}"' for s in context.evidence.shown())
+        rules = "\n".join(f'- "{s.text}"' for s in context.shown)
         reply = "".join(self.model.stream([Message("system", prompt("answer_system", game_title=title)),
                                            Message("user", prompt("answer", game_title=title, rules=rules,
                                                                   question=context.question))], PROSE_TOKENS))
@@ -280,7 +288,7 @@ class Assistant:
             citations = [Citation(context.game, ruling.anchor, f"RulesPal ruling {ruling.id}: {ruling.title}",
                                   ruling.text, source="ruling")]
         elif context.covered:
-            shown = context.evidence.shown()
+            shown = context.shown
             if context.worked is not None:
                 basis, text = "sum", (sum_text(context.worked, shown) if isinstance(context.worked, RuleSum)
                                       else list_total_text(context.worked, shown))

@@ -162,7 +162,7 @@ class EvidenceFinder:
     def __init__(self, library: Library, embedder: Embedder):
         self.library, self.embedder = library, embedder
         self._cache: dict[str, np.ndarray] = {}  # sentence vectors: a book's sentences are embedded once
-        self._idf = lru_cache(maxsize=64)(self._book_idf)
+        self.idf = lru_cache(maxsize=64)(self._book_idf)
 
     def _vectors(self, texts: Sequence[str]) -> np.ndarray:
         """Each text's vector, embedded on its own: the int8 model scales its activations per call, so a text
@@ -180,6 +180,7 @@ class EvidenceFinder:
         return [float(v) for v in vectors[1:] @ vectors[0]]
 
     def _book_idf(self, game: str) -> dict[str, float]:
+        """Inverse document frequency of each word stem over the book's units."""
         book = self.library.resolve(game)
         docs = [set(stems(f"{s.title} {unit}")) for s in book.sections for unit in rule_units(s.text)]
         df = Counter(t for d in docs for t in d)
@@ -220,7 +221,7 @@ class EvidenceFinder:
                 context: str | None) -> tuple[list[EvidenceSentence], dict[str, float]]:
         """Every unit of the given (retrieval rank, section) pairs scored against the question, best first, and
         the question's weighted words."""
-        idf = self._idf(book.id)
+        idf = self.idf(book.id)
         wanted = _weights(question, idf, names={t for n in self.library.names(book) for t in stems(n)})
         if context:
             for token, weight in _weights(context, idf, set()).items():
