@@ -24,10 +24,12 @@ ANSWER_SETS = ("answers-cartographers", "answers-cational-meographic", "answers-
                "answers-blind", "answers-unseen", "answers-sealed", "answers-veiled", "answers-hidden",
                "answers-closing", "answers-last", "answers-table", "answers-night", "answers-books-xiangqi",
                "answers-books-canasta", "answers-books-hnefatafl", "answers-final", "answers-shelf-shogi",
-               "answers-shelf-pinochle", "answers-dawn")
+               "answers-shelf-pinochle", "answers-dawn", "answers-morning-cartographers",
+               "answers-morning-cational-meographic", "answers-morning-mise-kolonizace", "answers-attic-cassino",
+               "answers-attic-mexican-train")
 SPLITS = ("dev", "holdout", "fresh", "blind", "unseen", "sealed", "veiled", "hidden", "closing", "last", "table",
-          "night", "books", "final", "shelf", "dawn")  # fresh ... dawn: written by someone who had not seen the code;
-# unseen and every later part each first run after the last change to the answer path of its time; books and shelf:
+          "night", "books", "final", "shelf", "dawn", "morning", "attic")
+# fresh and every later part: written by someone who had not seen the code; unseen and every later part each first run after the last change to the answer path of its time; books, shelf, attic:
 # about rulebooks written for this eval alone (evals/books/unseen), asked of a service holding them beside the
 # bundled ones
 _QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”")
