@@ -29,9 +29,9 @@ ANSWER_SETS = ("answers-cartographers", "answers-cational-meographic", "answers-
                "answers-attic-mexican-train")
 SPLITS = ("dev", "holdout", "fresh", "blind", "unseen", "sealed", "veiled", "hidden", "closing", "last", "table",
           "night", "books", "final", "shelf", "dawn", "morning", "attic")
-# fresh and every later part: written by someone who had not seen the code; unseen and every later part each first run after the last change to the answer path of its time; books, shelf, attic:
-# about rulebooks written for this eval alone (evals/books/unseen), asked of a service holding them beside the
-# bundled ones
+# fresh and every later part: written by someone who had not seen the code; unseen and every later part each first
+# run after the last change to the answer path of its time; books, shelf and attic: about rulebooks written for this
+# eval alone (evals/books/unseen), asked of a service holding them beside the bundled ones
 _QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”")
 
 
