@@ -35,7 +35,7 @@ from rulespal.list_totals import ListTotal, list_total
 from rulespal.memory import make_checkpointer
 from rulespal.models.base import ChatModel, Message
 from rulespal.models.registry import NO_MODEL, build_chat_model
-from rulespal.player_words import with_book_terms
+from rulespal.player_words import unspoken_situations, with_book_terms
 from rulespal.prompts import prompt
 from rulespal.questions import (
     QuestionKind,
@@ -100,10 +100,12 @@ class Context:
     @property
     def direct(self) -> bool:
         """Whether the book answers the question directly (else the rule shown is only the closest one): a sentence
-        close in meaning, the question's words in the top sections, and a close top section, together."""
+        close in meaning, the question's words in the top sections, and a close top section, together; and the
+        rules shown speak of every situation the question asks about (a tie, running out, passing)."""
         top = (self.found.hits[0].similarity or 0.0) if self.found.hits else 0.0
         strength = self.evidence.closeness + COVERAGE_WEIGHT * self.evidence.coverage + TOP_HIT_WEIGHT * top
-        return strength >= DIRECT_BAR
+        rules = " ".join(s.text for s in self.evidence.shown())
+        return strength >= DIRECT_BAR and not unspoken_situations(self.question, rules)
 
 
 class Assistant:

@@ -1,5 +1,6 @@
 """Players' words for the terms rulebooks use: a question saying 'next to' or 'at the same time' is searched with
-'adjacent' or 'simultaneously' added, so the sentence written in the book's own terms is found."""
+'adjacent' or 'simultaneously' added, so the sentence written in the book's own terms is found; and the situations
+a book settles only by saying so (a tie, running out, a mistake), which the rules shown must speak of."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ PLAYER_WORDS: tuple[tuple[str, str], ...] = (
     (r"throw(?:n)? away|toss(?:ed)?|bin|get rid of|put back in the box", "discard"),
     (r"turn(?: [a-z]+){0,3} (?:around|round|sideways)|spin|rotat(?:e|ed|ing)|flip(?:ped)?|upside down|mirror|"
      r"other way round", "rotate orientation"),
-    (r"run(?:s)? out|none left|empty|used up|no more", "exhausted"),
+    (r"r[au]n(?:s|ning)? out|none left|used up|no more", "exhausted"),
     (r"turn(?:s|ed)? into|upgrade(?:s|d)?|level(?:s|ed)? up", "promoted"),
     (r"thru|zoom(?:s)? (?:past|through|over)|go(?:es)? (?:past|straight through)", "pass through"),
     (r"(?:can'?t|cannot|can not) (?:move|go) anywhere|nowhere to (?:go|move)|no moves?(?: left)?|"
@@ -32,11 +33,31 @@ PLAYER_WORDS: tuple[tuple[str, str], ...] = (
      r"(?:split|divide[ds]?|share[ds]?) (?:it |them |the points )?(?:evenly|equally)|uneven(?:ly)?|doesn'?t divide",
      "divided equally surplus"),
     (r"how many people|how many players|player count", "number of players"),
+    (r"by (?:accident|mistake)|accidentally|oops|meant to|(?:erase|undo|redo|take back|fix)(?:es|d|ing)?(?: it| that)?",
+     "mistake"),
+    (r"how long (?:does|do|will|should) (?:a |the |one |each )?(?:game|match|round|hand|turn|move)s?(?: \w+){0,3} "
+     r"(?:take|last)|thinking time|timer|chess clock|take(?:s)? forever to (?:move|play|decide)", "playing time"),
     (r"by myself|on my own(?!\s+\w)|play(?:ing)? alone|one[- ]player|single[- ]player", "solo"),
     (r"(?:write|note|jot|mark)(?:s|ing)? (?:it |them |this |that )?down", "record"),
     (r"(?:have|has|had|forced|obliged|required) to|must (?:i|you|we|they|he|she)|made to", "compulsory"),
 )
 _COMPILED = tuple((re.compile(rf"\b(?:{pattern})\b", re.I), term) for pattern, term in PLAYER_WORDS)
+# situations a book settles only by saying so, and the words of a rule that does: a rule shown for a question about
+# one of them must speak of it, else it is only the closest rule (a book silent on ties, on running out, on a player
+# who cannot move)
+SITUATIONS: dict[str, str] = {
+    "tie share": r"ties?|tied|tiebreak\w*|shared?|equal(?:ly)?|same number|divided|split",
+    "exhausted": r"r[au]ns? out|exhausted|empty|depleted|no (?:more|cards|tiles) (?:left|remain)|(?:is|are) used up|"
+                 r"last (?:card|tile|stone|piece)",
+    "no legal move": r"(?:can ?not|can't|unable to|not able to) (?:legally )?(?:move|play|place|draw|fit)|"
+                     r"no (?:legal|possible) (?:move|play|placement)|(?:does ?not|doesn't|do ?not|don't) fit|"
+                     r"fits nowhere|(?:none|neither) of (?:the )?[\w ]{0,30}(?:fits?|can be)",
+    "pass": r"pass(?:es|ed)?|skips?|forfeits?",
+    "divided equally surplus": r"divided|equally|surplus|remainder|left ?over|rounded",
+    "number of players": r"\d+\s*(?:-|to|or)\s*\d+ players|players?|solo",
+    "mistake": r"mistakes?|errors?|erased?|undo(?:ne)?|taken? back|accident(?:al(?:ly)?)?|correct(?:ed|ion)|misplay\w*",
+    "playing time": r"minutes?|hours?|time limit|timers?|clock|playing time|sand ?glass",
+}
 _AGAIN = re.compile(r"\b([a-z]{4,}) again\b", re.I)  # 'double again' is what a rulebook calls a redouble
 
 
@@ -48,3 +69,9 @@ def with_book_terms(question: str) -> str:
     terms += [f"re{verb.lower()}" for verb in _AGAIN.findall(question)]
     terms = [term for term in terms if term not in lowered]
     return f"{question} ({' '.join(dict.fromkeys(terms))})" if terms else question
+
+
+def unspoken_situations(question: str, rules: str) -> list[str]:
+    """The situations the question asks about (a tie, running out, …) that the rules never speak of."""
+    return [term for pattern, term in _COMPILED if term in SITUATIONS and pattern.search(question)
+            and not re.search(rf"\b(?:{SITUATIONS[term]})\b", rules, re.I)]

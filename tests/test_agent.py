@@ -76,6 +76,9 @@ def test_an_answer_from_only_the_closest_rule_says_so(pal):
     assert unsure.answer.startswith("The rulebook may not answer this directly. The closest rule (")
     sure = assistant(pal).ask("what if two players tie at the end?", game="cartographers")
     assert sure.basis == "rule" and sure.answer.startswith("The rulebook says (End of Game and Scoring)")
+    silent = assistant(pal).ask("we tied on pawints after the final round, what breaks the tie?",
+                                game="cational-meographic")  # the book names the winner, and says nothing of ties
+    assert silent.basis == "closest" and silent.answer.startswith("The rulebook may not answer this directly.")
 
 
 def test_a_plain_rules_question_never_calls_an_engine(pal):

@@ -3,7 +3,7 @@
 from rulespal.checks import leading_verdict, numbers, prose_passes
 from rulespal.citations import normalise
 from rulespal.evidence import Evidence, EvidenceSentence, example_units, rule_units
-from rulespal.player_words import with_book_terms
+from rulespal.player_words import unspoken_situations, with_book_terms
 from rulespal.questions import describes_position, engine_intent, question_kind
 from rulespal.tools import holds_a_move
 
@@ -122,6 +122,19 @@ def test_players_words_are_searched_with_the_rulebook_terms():
     assert with_book_terms("does my pawn turn into a queen?") == "does my pawn turn into a queen? (promoted)"
     assert with_book_terms("can it go thru the middle?") == "can it go thru the middle? (pass through)"
     assert with_book_terms("what if i'm stuck?") == "what if i'm stuck? (no legal move)"
+
+
+def test_a_situation_the_question_asks_about_must_be_spoken_of_by_the_rules_shown():
+    ran_out = "what if the draw bag ran out of tiles?"
+    assert unspoken_situations(ran_out, "Draw one tile from the bag.") == ["exhausted"]
+    assert unspoken_situations(ran_out, "When the bag is empty, the game ends at once.") == []
+    tied = "we tied on points, who wins?"
+    assert unspoken_situations(tied, "The player with the most points wins.") == ["tie share"]
+    assert unspoken_situations(tied, "In case of a tie, the tied players share the victory.") == []
+    oops = "i drew it in the wrong spot by accident, can i erase it?"
+    assert unspoken_situations(oops, "Draw the shape anywhere on your map.") == ["mistake"]
+    assert unspoken_situations("how long does a game of this take?", "The game lasts four seasons.") == ["playing time"]
+    assert unspoken_situations("is the empty space next to it counted?", "Count each empty space.") == []
 
 
 
