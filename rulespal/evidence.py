@@ -30,6 +30,7 @@ OTHER_RATIO = 0.65  # another section's sentences need this share: a near tie me
 DENSE, LEXICAL, CUE, PRIOR, SHORT = 1.0, 0.8, 0.12, 0.20, 0.15
 SHORT_UNIT = 60  # units shorter than this lose up to SHORT: a short line matches many questions by accident
 EXAMPLE = 0.20  # an example's units lose this: they share the question's situation, the rule they illustrate decides
+RARE_SHARE = 0.5  # a rare word weighs (idf) at least this share of the book's rarest
 SCORING_CUE = 0.06  # a question about points: a unit that awards points gains this
 SIGNPOST = 0.10  # a unit pointing to another part of the book ('this chapter', 'described below') loses this
 
@@ -247,9 +248,13 @@ class EvidenceFinder:
         sims = svecs @ qvec
         cue = _CUES.get(kind)
         scoring = bool(_SCORING.search(question))
+        words = [set(stems(f"{c.title} {c.text}")) for c in candidates]
+        # a rare word of the question that only examples speak of: there the example is the book's word on it
+        rare = RARE_SHARE * max(idf.values(), default=0.0)
+        in_rules = {t for c, tokens in zip(candidates, words, strict=True) if not c.example for t in tokens}
+        only_examples = {t for t, w in wanted.items() if w >= rare and t not in in_rules}
         scored = []
-        for c, sim in zip(candidates, sims, strict=True):
-            tokens = set(stems(f"{c.title} {c.text}"))
+        for c, sim, tokens in zip(candidates, sims, words, strict=True):
             coverage = sum(w for t, w in wanted.items() if t in tokens) / total
             bonus = CUE if cue is not None and cue.search(c.text) else 0.0
             if kind == "number" and _counts_asked(c.text, wanted):
@@ -259,8 +264,8 @@ class EvidenceFinder:
             if _SIGNPOST.search(c.text):
                 bonus -= SIGNPOST
             short = SHORT * max(0.0, 1 - len(c.text) / SHORT_UNIT)
-            score = (DENSE * float(sim) + LEXICAL * coverage + bonus + PRIOR * c.weight - short
-                     - EXAMPLE * c.example)
+            example = c.example and not tokens & only_examples
+            score = DENSE * float(sim) + LEXICAL * coverage + bonus + PRIOR * c.weight - short - EXAMPLE * example
             scored.append(EvidenceSentence(book.id, c.section_id, c.title, c.text, c.rank, c.place, score,
                                            float(sim), coverage))
         scored.sort(key=lambda s: -s.score)
