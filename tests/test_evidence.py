@@ -155,7 +155,7 @@ A closed area is scored by the player with the most tokens in it.
 
 Here a closed area is scored by the player with the most tokens in it: Red.
 
-In this example the rocket in the middle counts as one more tile of the area.
+In this example the rocket in the middle of the board counts once.
 
 ## Turn
 
@@ -164,6 +164,8 @@ A closed area stays on the table until the game ends, as described below.
 A closed area stays on the table until the game ends, whoever closed it.
 
 A closed area earns points for each tile in it.
+
+A closed area counts each tile in it.
 """
 
 
@@ -188,8 +190,8 @@ def test_an_example_gives_way_to_the_rule_it_illustrates(tmp_path):
 
 def test_an_example_is_the_books_word_on_what_only_examples_speak_of(tmp_path):
     finder, found = _finder_and_hits(tmp_path, "turn")
-    best = finder.find("does the rocket count as a tile of a closed area?", found, "yesno").sentences[0]
-    assert best.text == "In this example the rocket in the middle counts as one more tile of the area."
+    best = finder.find("does the rocket count as a tile of a closed area?", found, "other").sentences[0]
+    assert best.text == "In this example the rocket in the middle of the board counts once."
 
 
 def test_a_pointer_elsewhere_loses_and_a_question_about_points_wants_points(tmp_path):
