@@ -7,8 +7,8 @@ from __future__ import annotations
 import re
 import threading
 import uuid
-from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from langgraph.checkpoint.base import BaseCheckpointSaver
@@ -21,6 +21,7 @@ from rulespal.compose import (
     engine_summary,
     list_total_text,
     position_unreadable,
+    reading_note,
     refusal_text,
     rule_text,
     ruling_text,
@@ -57,6 +58,7 @@ from rulespal.tools import (
     operation_of,
     tool_name,
 )
+from rulespal.vocabulary import BookWords, with_book_words
 
 VERDICTS = ("Yes", "No", "Unclear")
 VERDICT_MIN = 0.80  # a verdict is shown only this sure; below it the rule alone is the answer
@@ -83,11 +85,17 @@ class Context:
     found: SearchResult
     evidence: Evidence
     covered: bool
+    words: Mapping[str, str] = field(default_factory=dict)  # the book's names for things the player counts
     engine: ToolCallRecord | None = None
     ruling: Ruling | None = None
     worked: RuleSum | ListTotal | None = None  # the quoted rates over the question's counts, or a quoted list's total
     engine_rules: Evidence | None = None  # the sentences of the sections the engine's result cites
     defined: EvidenceSentence | None = None  # the book's definition the deciding rule leans on for this question
+
+    @property
+    def asked(self) -> str:
+        """The question in the book's names for the things it counts ('3 astronauts' -> '3 cosmonauts')."""
+        return with_book_words(self.question, self.words)
 
     @property
     def shown(self) -> tuple[EvidenceSentence, ...]:
@@ -119,6 +127,7 @@ class Assistant:
         self.model = model if model is not None else build_chat_model(self.model_spec, pal.settings)
         self.conversations = Conversations(checkpointer or make_checkpointer(pal.settings))
         self._finder: EvidenceFinder | None = None
+        self.words = BookWords(pal.embedder)
         self._lock = threading.Lock()
 
     @property
@@ -170,23 +179,28 @@ class Assistant:
             if found.candidates:
                 raise WhichGame(c.to_dict() for c in found.candidates)
             raise UnknownGame(question, self.pal.library.ids)
+        game_id = found.game
+        words = self.words.bridge(question, self.pal.book(game_id))  # things counted under the player's names
+        asked = with_book_words(question, words)
+        if words:
+            found = self.pal.search(asked, game=game_id, k=HITS, follow_up_of=previous)
         kind = question_kind(question)
-        termed = with_book_terms(question)  # the players' words joined by the rulebook's terms
+        termed = with_book_terms(asked)  # the players' words joined by the rulebook's terms
         evidence = self.finder.find(termed, found, kind, context=previous)
-        query = f"{previous} {question}" if previous else question
-        context = Context(question, thread_id, found.game, kind, query, found, evidence, _covered(evidence))
+        query = f"{previous} {asked}" if previous else asked
+        context = Context(question, thread_id, game_id, kind, query, found, evidence, _covered(evidence), words)
         engine = self._engine_record(context, position)
         if engine is not None:
             refs = rule_refs(engine.result)
-            applied = self.finder.cited(termed, found.game, refs, kind)
+            applied = self.finder.cited(termed, game_id, refs, kind)
             return replace(context, engine=engine, engine_rules=applied)
         ruling = self._ruling(context)
         worked: RuleSum | ListTotal | None = None
         if context.covered and context.direct and ruling is None:
-            worked = rule_sum(question, evidence.shown()) or list_total(question, evidence.shown())
+            worked = rule_sum(asked, evidence.shown()) or list_total(asked, evidence.shown())
         defined = None
         if context.covered and ruling is None and worked is None:
-            defined = leaned_on(self.finder, question, found.game, evidence.shown())
+            defined = leaned_on(self.finder, asked, game_id, evidence.shown())
         return replace(context, ruling=ruling, worked=worked, defined=defined)
 
     def _engine_record(self, context: Context, position: Any) -> ToolCallRecord | None:
@@ -198,7 +212,7 @@ class Assistant:
             operation = engine_intent(context.question, fitting_operations(context.game, pasted),
                                       holds_a_move(context.game, pasted))
             return self._run(context.game, operation, pasted)
-        described = described_operation(context.game, context.question)
+        described = described_operation(context.game, context.asked)
         if described is not None:
             return self._run(context.game, *described, origin="words")
         model = self.model
@@ -306,6 +320,8 @@ class Assistant:
             basis, text = "refusal", refusal_text(book.title, [h["title"] for h in nearest])
         if context.engine is not None and summary is None:
             text += " " + position_unreadable()
+        if context.words and basis != "refusal":
+            text += " " + reading_note(context.words)
         for piece in re.findall(r"\S+\s*", text):
             yield Event("token", {"text": piece})
         self.conversations.append(context.thread_id, Turn(context.question, context.game, context.query, text))

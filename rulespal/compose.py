@@ -5,7 +5,7 @@ the rulings file."""
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rulespal.evidence import EvidenceSentence
@@ -85,3 +85,9 @@ def refusal_text(book_title: str, nearest: Sequence[str]) -> str:
 def position_unreadable() -> str:
     """A short pointer when the engine could not read a pasted position (its errors are in the details)."""
     return "The engine could not read the position you gave (the details list what is wrong)."
+
+
+def reading_note(words: Mapping[str, str]) -> str:
+    """'(Read "astronauts" as the rulebook's "cosmonauts".)': the names the answer took for the player's."""
+    pairs = " and ".join(f'"{player}" as the rulebook\'s "{book}"' for player, book in words.items())
+    return f"(Read {pairs}.)"

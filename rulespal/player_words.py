@@ -13,7 +13,8 @@ PLAYER_WORDS: tuple[tuple[str, str], ...] = (
     (r"together|(?:at )?the same time|at once|one at a time|everybody|in turn", "simultaneously"),
     (r"by itself|on its own|alone|lonely|just one|only one|one single", "single"),
     (r"sitting on|on top of|hidden under|overlapp?(?:ed|ing|s)? by|underneath", "covered"),
-    (r"same (?:score|points?|number)|tied|draw(?:n)? game|even score", "tie share"),
+    (r"same (?:score|points?|number)|tied|draw(?:n)? game|even score|(?:both|each) (?:have|has|got) (?:\d+|the same)",
+     "tie share"),
     (r"(?:get|am i|be|are we|i'?m) called|what(?:'s| is) my (?:rank|name)|rank(?:ing)?", "title"),
     (r"throw(?:n)? away|toss(?:ed)?|bin|get rid of|put back in the box", "discard"),
     (r"turn(?: [a-z]+){0,3} (?:around|round|sideways)|spin|rotat(?:e|ed|ing)|flip(?:ped)?|upside down|mirror|"
