@@ -213,6 +213,8 @@ class Assistant:
                                       holds_a_move(context.game, pasted))
             return self._run(context.game, operation, pasted)
         described = described_operation(context.game, context.asked)
+        if described is None and context.query != context.asked:  # a follow-up completing what was described
+            described = described_operation(context.game, context.query)
         if described is not None:
             return self._run(context.game, *described, origin="words")
         model = self.model

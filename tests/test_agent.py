@@ -156,6 +156,16 @@ def test_follow_ups_keep_the_game_and_subject(pal):
     assert bot.conversations.history("t-2") == []
 
 
+def test_a_follow_up_completing_a_described_area_is_scored_from_both_questions(pal):
+    bot = assistant(pal)
+    bot.ask("in mise kolonizace, yellow and I both have 3 cosmonauts in the meadow that just closed. who scores?",
+            thread_id="t-3")
+    split = bot.ask("ok and it's worth 7, so how do we split that?", thread_id="t-3")
+    assert split.basis == "engine" and split.answer.startswith("The engine scores this at 3 ")
+    alone = assistant(pal).ask("it's worth 7, so how do we split that?", game="mise-kolonizace")
+    assert alone.basis != "engine"  # without the first question there is nothing to score
+
+
 @pytest.mark.parametrize(("question", "leans"), [
     ("and in solo mode?", True), ("it's worth 13 though, how do we split an odd number?", True),
     ("that one is a swamp too, does it still count as a neighbour?", True), ("what about ties?", True),
