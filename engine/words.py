@@ -28,10 +28,19 @@ def _value(m: re.Match[str]) -> str:
     return str(value)
 
 
+# what players type on a phone for a word: 'w my cosmonaut', 'me n jana', 'thru a green laser'
+SHORTHAND = {"w": "with", "w/": "with", "n": "and", "&": "and", "u": "you", "ur": "your", "thru": "through",
+             "b4": "before", "bc": "because", "cuz": "because", "ppl": "people", "pls": "please", "tho": "though"}
+_SHORTHAND = re.compile(r"(?<![\w/&])(?:" + "|".join(re.escape(w) for w in sorted(SHORTHAND, key=len, reverse=True))
+                        + r")(?= [a-z])")
+
+
 def plain(question: str) -> str:
-    """The question in lower case, curly apostrophes straight, numbers in words up to 999 as digits ('sixty three'
-    -> '63', 'one hundred and eleven' -> '111'; a lone 'one' stays a word)."""
-    return _NUMBER.sub(_value, question.lower().replace("’", "'"))
+    """The question in lower case, curly apostrophes straight, texting shorthand spelled out ('w my' -> 'with my',
+    'me n jana' -> 'me and jana', only before a word), numbers in words up to 999 as digits ('sixty three' -> '63',
+    'one hundred and eleven' -> '111'; a lone 'one' stays a word)."""
+    text = _SHORTHAND.sub(lambda m: SHORTHAND[m.group()], question.lower().replace("’", "'"))
+    return _NUMBER.sub(_value, text)
 
 
 def numbers(text: str) -> list[re.Match[str]]:

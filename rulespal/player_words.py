@@ -36,6 +36,14 @@ PLAYER_WORDS: tuple[tuple[str, str], ...] = (
     (r"how many people|how many players|player count", "number of players"),
     (r"by (?:accident|mistake)|accidentally|oops|meant to|(?:erase|undo|redo|take back|fix)(?:es|d|ing)?(?: it| that)?",
      "mistake"),
+    (r"(?:has|have|had|needs?|got) to (?:leave|go home|bail|quit|stop)|bail(?:s|ed)?(?: out)?|drop(?:s|ped)? out|"
+     r"quit(?:s|ting)?|leav(?:es|ing) (?:the game|early|halfway|mid[- ]?game)|rage ?quit", "leaves the game"),
+    (r"out of turn|before (?:it was )?(?:his|her|their|my) turn|(?:wasn'?t|not) (?:his|her|their|my) turn|"
+     r"wrong turn", "out of turn"),
+    (r"peek(?:s|ed|ing)?|sneak(?:s|ed|ing)? a look|look(?:s|ed|ing)? (?:at|through|thru) (?:my|his|her|their|"
+     r"each other'?s|other players'?|someone'?s|the other) (?:\w+ )?(?:cards?|hand|map|maps|sheet|pile|tiles?|"
+     r"captures?|discards?)|(?:go|flip|look)(?:ing)? (?:through|thru) (?:my|his|her|their|the) (?:\w+ )?(?:pile|"
+     r"captures?|discards?|stock)", "hidden information"),
     (r"how long (?:does|do|will|should) (?:a |the |one |each )?(?:game|match|round|hand|turn|move)s?(?: \w+){0,3} "
      r"(?:take|last)|thinking time|timer|chess clock|take(?:s)? forever to (?:move|play|decide)", "playing time"),
     (r"by myself|on my own(?!\s+\w)|play(?:ing)? alone|one[- ]player|single[- ]player", "solo"),
@@ -58,6 +66,10 @@ SITUATIONS: dict[str, str] = {
     "number of players": r"\d+\s*(?:-|to|or)\s*\d+ players|players?|solo",
     "mistake": r"mistakes?|errors?|erased?|undo(?:ne)?|taken? back|accident(?:al(?:ly)?)?|correct(?:ed|ion)|misplay\w*",
     "playing time": r"minutes?|hours?|time limit|timers?|clock|playing time|sand ?glass",
+    "leaves the game": r"leaves?|leaving|left the game|quits?|drops? out|withdraw\w*|abandon\w*|retire[sd]?",
+    "out of turn": r"out of turn|wrong turn|before (?:his|her|their|your) turn|not (?:his|her|their|your) turn",
+    "hidden information": r"look(?:s|ed)? (?:at|through)|peek\w*|secret\w*|hidden|privat\w*|face[- ]down|"
+                          r"reveal\w*|inspect\w*|examin\w*|conceal\w*",
 }
 _AGAIN = re.compile(r"\b([a-z]{4,}) again\b", re.I)  # 'double again' is what a rulebook calls a redouble
 

@@ -135,6 +135,11 @@ def test_a_situation_the_question_asks_about_must_be_spoken_of_by_the_rules_show
     assert unspoken_situations(oops, "Draw the shape anywhere on your map.") == ["mistake"]
     assert unspoken_situations("how long does a game of this take?", "The game lasts four seasons.") == ["playing time"]
     assert unspoken_situations("is the empty space next to it counted?", "Count each empty space.") == []
+    leaving = "my cousin has to bail halfway, what happens to his cards?"
+    assert unspoken_situations(leaving, "Deal all the cards.") == ["leaves the game"]
+    assert unspoken_situations(leaving, "A player who leaves the game forfeits.") == []
+    assert unspoken_situations("he played before it was his turn", "Play goes clockwise.") == ["out of turn"]
+    assert unspoken_situations("can i peek at my friends' maps?", "Each player has a map.") == ["hidden information"]
 
 
 

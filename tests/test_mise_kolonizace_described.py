@@ -174,6 +174,7 @@ def test_an_area_without_a_question_about_points_is_not_read():
     ("three of us tie on cosmonauts in a 10 point area, how does that work?", 3, 1),
     ("4-way tie in a 14-point forest, what do I get?", 3, 2),
     ("ok what if me and my friend have 2 cosmonauts each in there and its worth 9?", 4, 1),
+    ("me n jana tied on cosmonauts in a meadow worth 11, how much do we each get?", 5, 1),  # two named, texted
 ])
 def test_a_tie_over_an_area_of_known_worth_is_split_with_the_remainder_lost(question, share, lost):
     read = describe(question)
@@ -195,3 +196,11 @@ def test_a_tie_not_said_outright_is_not_split(question):
 def test_an_area_given_by_its_worth_takes_no_counts():
     with pytest.raises(PositionError, match="area.worth: give the area's worth or its counts"):
         score_area({"area": {"worth": 10, "tiles": 3}})
+
+
+def test_texting_shorthand_is_spelled_out_only_before_a_word():
+    from engine.words import plain
+
+    assert plain("closed a forest w my cosmonaut, me n jana tied thru a laser") == (
+        "closed a forest with my cosmonaut, me and jana tied through a laser")
+    assert plain("row n, column w") == "row n, column w"  # not before a word: left alone

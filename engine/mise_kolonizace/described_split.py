@@ -1,7 +1,8 @@
 """A tie over an area whose worth the player already knows, read into a `score_area` document ("blue and me both have
 2 cosmonauts in the swamp, it's worth 13: who gets the odd point?"; "three of us tie on cosmonauts in a 10 point
-area, how does that work?"). Read only when the worth and the number of tied players are both said outright (a
-bare "we tied" is not a count) and every number is one of them or the tied players' cosmonauts."""
+area, how does that work?"; "me and jana tied on cosmonauts in an area worth 13"). Read only when the worth and the
+number of tied players are both said outright (a bare "we tied" is not a count) and every number is one of them or
+the tied players' cosmonauts."""
 
 from __future__ import annotations
 
@@ -19,8 +20,10 @@ _TIED = (
                r"\b(?:the )?(?P<t>2|both) of us (?:are )?(?:tie|tied)\b"),
     re.compile(r"\b(?:(?:my )?(?P<who>[a-z]+) and (?:i|me)|(?:i|me) and (?:my )?(?P<who2>[a-z]+)) (?:both )?"
                r"(?:have|got) (?:exactly )?(?P<c>\d+|one|a) cosmonauts?(?: each)?\b"),
+    re.compile(r"\b(?:(?:my )?(?P<who3>[a-z]+) and (?:i|me)|(?:i|me) and (?:my )?(?P<who4>[a-z]+)) (?:are )?"
+               r"(?:tie|tied|tying)\b"),  # two named players tied: their counts are equal, whatever they are
 )
-_ASKS = re.compile(r"\bwho gets\b|\bodd (?:point|one|number)\b|\bsplit\b|\bdivid|\bshar|"
+_ASKS = re.compile(r"\bwho gets\b|\bhow much\b|\bodd (?:point|one|number)\b|\bsplit\b|\bdivid|\bshar|"
                    r"\bhow (?:does|do) (?:that|it|we)\b|\bhow many\b|\bwhat do (?:i|we)(?: each)? get\b|\bmy share\b|"
                    r"\bremainder\b|\bleft ?over\b|\bwhat if\b|\bwhat happens\b")
 _DOUBT = doubts("about", "around", "some", "few", "plus", "more", "most", "majority", "aliens?", "tiles?",
@@ -47,6 +50,8 @@ def describe_split(question: str) -> tuple[str, dict[str, Any]] | None:
             count = m.groupdict()
             if count.get("k") or count.get("w") or count.get("t"):
                 players = 2 if count.get("t") == "both" else int(count.get("k") or count.get("w") or count["t"])
+            elif count.get("who3") or count.get("who4"):
+                players, name = 2, count.get("who3") or count["who4"]
             else:
                 players, cosmonauts = 2, 1 if count["c"] in ("one", "a") else int(count["c"])
                 name = count["who"] or count["who2"]
