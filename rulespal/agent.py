@@ -192,7 +192,7 @@ class Assistant:
         engine = self._engine_record(context, position)
         if engine is not None:
             refs = rule_refs(engine.result)
-            applied = self.finder.cited(termed, game_id, refs, kind)
+            applied = self.finder.cited(termed, game_id, refs, kind, idle=idle_refs(engine.result))
             return replace(context, engine=engine, engine_rules=applied)
         ruling = self._ruling(context)
         worked: RuleSum | ListTotal | None = None
@@ -356,6 +356,14 @@ def rule_refs(result: Any) -> list[str]:
         return []
     items = [*result.get("lines", []), *result.get("reasons", [])]
     return list(dict.fromkeys(i["rule_ref"] for i in items if isinstance(i, dict) and i.get("rule_ref")))
+
+
+def idle_refs(result: Any) -> set[str]:
+    """The sections an engine result cites only on score lines that earned nothing ('Photo missions: none')."""
+    lines = [i for i in result.get("lines", []) if isinstance(i, dict) and i.get("rule_ref")] \
+        if isinstance(result, dict) else []
+    earning = {i["rule_ref"] for i in lines if i.get("points")}
+    return {i["rule_ref"] for i in lines} - earning
 
 
 def _covered(evidence: Evidence) -> bool:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import NamedTuple
@@ -207,12 +207,15 @@ class EvidenceFinder:
         texts = [" ".join(hit.heading_path) + " " + hit.text for hit in found.hits[:SECTIONS]]
         return Evidence(tuple(scored[:CANDIDATES]), scored[0].score, _covered_share(wanted, texts))
 
-    def cited(self, question: str, game: str, section_ids: Sequence[str], kind: QuestionKind) -> Evidence | None:
-        """Evidence for a question from the sections an engine's result cites (its rule refs), all ranked alike;
-        sections the book lacks are skipped, and without any sentence there is none."""
+    def cited(self, question: str, game: str, section_ids: Sequence[str], kind: QuestionKind,
+              idle: Collection[str] = ()) -> Evidence | None:
+        """Evidence for a question from the sections an engine's result cites (its rule refs), ranked alike but for
+        the idle ones (cited only by lines that earned nothing), ranked second; sections the book lacks are skipped,
+        and without any sentence there is none."""
         book = self.library.resolve(game)
         sections = [s for s in (book.section(i) for i in dict.fromkeys(section_ids)) if s is not None]
-        scored, wanted = self._scored(question, book, [(0, s) for s in sections], kind, None)
+        ranked = [(1 if s.id in idle else 0, s) for s in sections]
+        scored, wanted = self._scored(question, book, ranked, kind, None)
         if not scored:
             return None
         texts = [" ".join(s.heading_path) + " " + s.text for s in sections]

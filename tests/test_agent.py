@@ -4,7 +4,7 @@ property a player relies on, deterministically."""
 import pytest
 from langgraph.checkpoint.memory import InMemorySaver
 
-from rulespal.agent import Assistant, rule_refs
+from rulespal.agent import Assistant, idle_refs, rule_refs
 from rulespal.errors import EmptyQuestion, QuestionTooLong, UnknownGame
 from rulespal.models.base import Capabilities, ToolChoice
 from rulespal.models.scripted import ScriptedModel
@@ -125,6 +125,9 @@ def test_the_rules_an_engine_result_cites_are_read_from_its_lines_and_reasons():
     verdict = {"legal": False, "reasons": [{"code": "x", "message": "m", "rule_ref": "c"}]}
     assert rule_refs(score) == ["a", "b"] and rule_refs(verdict) == ["c"]
     assert rule_refs({"error": "bad position", "lines": [{"rule_ref": "a"}]}) == [] and rule_refs("text") == []
+    earned = {"total": 3, "lines": [{"rule_ref": "a", "points": 3}, {"rule_ref": "b", "points": 0},
+                                    {"rule_ref": "a", "points": 0}]}
+    assert idle_refs(earned) == {"b"} and idle_refs(verdict) == set() and idle_refs("text") == set()
 
 
 def test_an_engine_error_is_never_the_answer(pal):
