@@ -26,12 +26,13 @@ ANSWER_SETS = ("answers-cartographers", "answers-cational-meographic", "answers-
                "answers-books-canasta", "answers-books-hnefatafl", "answers-final", "answers-shelf-shogi",
                "answers-shelf-pinochle", "answers-dawn", "answers-morning-cartographers",
                "answers-morning-cational-meographic", "answers-morning-mise-kolonizace", "answers-attic-cassino",
-               "answers-attic-mexican-train")
+               "answers-attic-mexican-train", "answers-noon-cartographers", "answers-noon-cational-meographic",
+               "answers-noon-mise-kolonizace", "answers-evening-oh-hell", "answers-evening-renju")
 SPLITS = ("dev", "holdout", "fresh", "blind", "unseen", "sealed", "veiled", "hidden", "closing", "last", "table",
-          "night", "books", "final", "shelf", "dawn", "morning", "attic")
+          "night", "books", "final", "shelf", "dawn", "morning", "attic", "noon", "evening")
 # fresh and every later part: written by someone who had not seen the code; unseen and every later part each first
-# run after the last change to the answer path of its time; books, shelf and attic: about rulebooks written for this
-# eval alone (evals/books/unseen), asked of a service holding them beside the bundled ones
+# run after the last change to the answer path of its time; books, shelf, attic and evening: about rulebooks written
+# for this eval alone (evals/books/unseen), asked of a service holding them beside the bundled ones
 _QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”")
 
 
