@@ -148,8 +148,9 @@ class Assistant:
     def _resolve_game(self, question: str, game: str | None, history: list[Turn]) -> str | None:
         """The game to answer from: one the question names outright (over the game selected on the page or given
         with --game), else the game given, else the thread's for a follow-up; an unknown given game is an error."""
-        given = self.pal.book(game).id if game else None
-        named = self.pal.library.mentioned(question)
+        given_book = self.pal.book(game) if game else None
+        given = given_book.id if given_book else None
+        named = self.pal.library.mentioned(question, within=given_book)
         if named:
             return named.id
         if given:

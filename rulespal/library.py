@@ -209,14 +209,21 @@ class Library:
                     found.append((f" {words} ", info.id))
         return found
 
-    def mentioned(self, text: str) -> Rulebook | None:
-        """The game whose title or alias appears in the text as whole words (longest name wins)."""
-        lowered = f" {re.sub(r'[^a-z0-9]+', ' ', text.lower())} "
+    def mentioned(self, text: str, within: Rulebook | None = None) -> Rulebook | None:
+        """The game whose title or alias appears in the text as whole words (longest name wins); with `within`, a
+        name that book itself uses (backgammon's 'checkers') names a thing of that game, not another game."""
+        lowered = _spoken(text)
+        used = _spoken(within.content) if within is not None else ""
         best: tuple[int, str] | None = None
         for words, game in self._spoken_names:
-            if words in lowered and (best is None or len(words) > best[0]):
+            if words in lowered and words not in used and (best is None or len(words) > best[0]):
                 best = (len(words), game)
         return self.book(best[1]) if best else None
+
+
+def _spoken(text: str) -> str:
+    """Text as names are matched in it: lowercase words and numbers between single spaces, padded."""
+    return f" {re.sub(r'[^a-z0-9]+', ' ', text.lower())} "
 
 
 class _Books(Sequence[Rulebook]):

@@ -214,6 +214,19 @@ def test_a_game_the_question_names_wins_over_the_game_selected(pal):
         assistant(pal).ask("mise kolonizace: how many tiles each?", game="no-such-game")
 
 
+def test_a_name_the_selected_book_uses_for_its_own_things_is_not_another_game(tmp_path):
+    from rulespal.library import Library
+
+    (tmp_path / "checkers.md").write_text("---\nid: checkers\ntitle: Checkers\n---\n# Moves\nMen move diagonally.\n")
+    (tmp_path / "backgammon.md").write_text(
+        "---\nid: backgammon\ntitle: Backgammon\n---\n# Bar\nA hit checker goes to the bar. Checkers on the bar "
+        "enter first.\n")
+    library = Library.from_paths([tmp_path / "checkers.md", tmp_path / "backgammon.md"])
+    question = "I've got a guy on the bar, can I move my other checkers first?"
+    assert library.mentioned(question, within=library.book("backgammon")) is None  # backgammon's own checkers
+    assert library.mentioned(question).id == "checkers"  # with no game selected, the name is all there is
+
+
 def test_bad_questions(pal):
     bot = assistant(pal)
     with pytest.raises(QuestionTooLong):
