@@ -55,7 +55,7 @@ def engine_summary(result: Any) -> str | None:
     if not isinstance(result, dict) or "error" in result:
         return None
     if "total" in result and result.get("legal", True) is not False:
-        lines = ", ".join(f"{ln['label']} {ln['points']}" for ln in result.get("lines", []) if ln.get("points"))
+        lines = ", ".join(_line_text(ln, result) for ln in result.get("lines", []) if ln.get("points"))
         return f"The engine scores this at {result['total']}" + (f" ({lines})." if lines else ".")
     if "legal" in result:
         reasons = "; ".join(r["message"] for r in result.get("reasons", []))
@@ -67,6 +67,14 @@ def engine_summary(result: Any) -> str | None:
         if key in result:
             return f"The engine's {key}: {result[key]}."
     return "The engine's result is shown below."
+
+
+def _line_text(line: dict[str, Any], result: dict[str, Any]) -> str:
+    """'size of the closed area 3'; a tie's line, which takes the other players' shares away, is said by the share
+    kept ('… 13 split 2 ways, 1 lost: your share 6'), not as a deduction a player could read as points."""
+    if line["points"] < 0 and result.get("share") is not None and len(result.get("winners") or ()) > 1:
+        return f"{line['label']}: your share {result['share']}"
+    return f"{line['label']} {line['points']}"
 
 
 def ruling_text(book_title: str, ruling: Ruling) -> str:

@@ -165,6 +165,7 @@ def test_a_follow_up_completing_a_described_area_is_scored_from_both_questions(p
             thread_id="t-3")
     split = bot.ask("ok and it's worth 7, so how do we split that?", thread_id="t-3")
     assert split.basis == "engine" and split.answer.startswith("The engine scores this at 3 ")
+    assert "7 split 2 ways, 1 lost: your share 3)" in split.answer and "-4" not in split.answer  # no deduction
     alone = assistant(pal).ask("it's worth 7, so how do we split that?", game="mise-kolonizace")
     assert alone.basis != "engine"  # without the first question there is nothing to score
 
