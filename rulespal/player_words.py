@@ -19,7 +19,9 @@ PLAYER_WORDS: tuple[tuple[str, str], ...] = (
     (r"throw(?:n)? away|toss(?:ed)?|bin|get rid of|put back in the box", "discard"),
     (r"turn(?: [a-z]+){0,3} (?:around|round|sideways)|spin|rotat(?:e|ed|ing)|flip(?:ped)?|upside down|mirror|"
      r"other way round", "rotate orientation"),
-    (r"r[au]n(?:s|ning)? out|none left|used up|no more", "exhausted"),
+    (r"r[au]n(?:s|ning)? out|none left|used up|no more|maxed(?: out)?|(?:is|are) (?:already )?full|"
+     r"(?:all|every) (?:\d+ )?(?:of (?:my|the|our) )?\w+ (?:are |is )?(?:already )?(?:filled|used|taken|gone)",
+     "exhausted"),
     (r"turn(?:s|ed)? into|upgrade(?:s|d)?|level(?:s|ed)? up", "promoted"),
     (r"thru|zoom(?:s)? (?:past|through|over)|go(?:es)? (?:past|straight through)", "pass through"),
     (r"(?:can'?t|cannot|can not) (?:move|go) anywhere|nowhere to (?:go|move)|no moves?(?: left)?|"
@@ -57,7 +59,7 @@ _COMPILED = tuple((re.compile(rf"\b(?:{pattern})\b", re.I), term) for pattern, t
 SITUATIONS: dict[str, str] = {
     "tie share": r"ties?|tied|tiebreak\w*|shared?|equal(?:ly)?|same number|divided|split",
     "exhausted": r"r[au]ns? out|exhausted|empty|depleted|no (?:more|cards|tiles) (?:left|remain)|(?:is|are) used up|"
-                 r"last (?:card|tile|stone|piece)",
+                 r"last (?:card|tile|stone|piece)|full|maximum|no further",
     "no legal move": r"(?:can ?not|can't|unable to|not able to) (?:legally )?(?:move|play|place|draw|fit)|"
                      r"no (?:legal|possible) (?:move|play|placement)|(?:does ?not|doesn't|do ?not|don't) fit|"
                      r"fits nowhere|(?:none|neither) of (?:the )?[\w ]{0,30}(?:fits?|can be)",

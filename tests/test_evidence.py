@@ -139,6 +139,9 @@ def test_a_situation_the_question_asks_about_must_be_spoken_of_by_the_rules_show
     assert unspoken_situations(leaving, "Deal all the cards.") == ["leaves the game"]
     assert unspoken_situations(leaving, "A player who leaves the game forfeits.") == []
     assert unspoken_situations("he played before it was his turn", "Play goes clockwise.") == ["out of turn"]
+    full = "all 14 coins are already filled, do i get a bonus for another mountain?"
+    assert unspoken_situations(full, "Fill in the next coin symbol.") == ["exhausted"]
+    assert unspoken_situations(full, "Once the coin track is full, further coins are lost.") == []
     assert unspoken_situations("can i peek at my friends' maps?", "Each player has a map.") == ["hidden information"]
 
 
