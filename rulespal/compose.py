@@ -51,11 +51,15 @@ def list_total_text(worked: ListTotal, shown: Sequence[EvidenceSentence]) -> str
 
 
 def engine_summary(result: Any) -> str | None:
-    """One sentence for an engine result (total with its lines, or a verdict with reasons); None for an error."""
+    """One sentence for an engine result (total with its lines, a single line with how it was worked out, or a
+    verdict with reasons); None for an error."""
     if not isinstance(result, dict) or "error" in result:
         return None
     if "total" in result and result.get("legal", True) is not False:
-        lines = ", ".join(_line_text(ln, result) for ln in result.get("lines", []) if ln.get("points"))
+        earning = [ln for ln in result.get("lines", []) if ln.get("points")]
+        if len(earning) == 1 and earning[0].get("detail") and earning[0]["points"] == result["total"]:
+            return f"The engine scores this at {result['total']} ({earning[0]['label']}: {earning[0]['detail']})."
+        lines = ", ".join(_line_text(ln, result) for ln in earning)
         return f"The engine scores this at {result['total']}" + (f" ({lines})." if lines else ".")
     if "legal" in result:
         reasons = "; ".join(r["message"] for r in result.get("reasons", []))

@@ -125,6 +125,37 @@ def test_a_described_season_is_read_into_its_total(question, total):
     "edict B gave 7 and C gave 5 with 4 coins. what's my summer total?",  # the monsters not said
     "edict B gave 7 and C gave 5, 4 coins, 3 spaces next to monsters, and I had 20 after spring. summer total?",
     "what's the final score if edict B gave 7, C gave 5, 4 coins and no monsters, around 12?",  # a hedge
+    "spring scoring: edict B gave 4 and edict B gave 4, 3 coins, 5 empty spaces next to monsters. total?",  # B twice
 ])
 def test_a_season_not_described_in_full_is_not_read(question):
     assert cartographers_describe(question) is None
+
+
+@pytest.mark.parametrize(("question", "total"), [
+    ("shieldgate: my village clusters are 5, 5 and 3. buddy says 2nd biggest is the 3 so 6 pts. how many do i get?",
+     10),  # tied for largest: the other 5 is second; the friend's numbers are his claim, not the clusters
+    ("wildholds: village groups of 7, 6 and 3, how many stars?", 16),
+    ("lost barony - my biggest completely filled square is 4 by 4. how many stars is that?", 12),
+])
+def test_a_scoring_card_given_by_the_counts_that_settle_it_is_scored(question, total):
+    assert total_of("cartographers", cartographers_describe(question)) == total
+
+
+@pytest.mark.parametrize("question", [
+    "shieldgate: clusters of 5, 5 and 3, and maybe another 2, how many stars?",  # a hedge
+    "shieldgate: clusters of 5 and 3, I drew 2 more villages. how many stars?",  # a number left unexplained
+    "greenbough: forests in rows 2 and 3, how many stars?",  # a card the counts do not settle
+    "lost barony: my biggest filled block is 4 by 5, how many stars?",  # not a square
+])
+def test_a_scoring_card_not_settled_by_the_counts_given_is_not_read(question):
+    assert cartographers_describe(question) is None
+
+
+def test_a_scoring_card_by_counts_names_what_is_wrong():
+    edict = get_engine("cartographers").operation("edict_counts").run
+    with pytest.raises(PositionError, match="card: expected one of Shieldgate, Wildholds, Lost Barony"):
+        edict({"card": "Greenbough", "clusters": [3]})
+    with pytest.raises(PositionError, match="square: Shieldgate does not count this"):
+        edict({"card": "Shieldgate", "square": 3, "clusters": [3]})
+    with pytest.raises(PositionError, match=r"clusters\.1: expected a whole number"):
+        edict({"card": "Shieldgate", "clusters": [3, 0]})

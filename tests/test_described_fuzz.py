@@ -41,6 +41,8 @@ PHRASES = {
         "my coin track is completely full (all {n})", "{n} empty spaces next to monsters",
         "lost {n} to monsters", "monsters -{n}", "one of those touches {n} monsters",
         "the edicts gave {n} and {n}", "both edicts scored {n}", "what's my season total?",
+        "shieldgate", "wildholds", "lost barony", "village clusters of {n}, {n} and {n}", "groups of {n} and {n}",
+        "my biggest filled square is {n} by {n}", "my buddy says {n}", "how many stars?",
     ],
 }
 

@@ -2,6 +2,7 @@
 and the printed components."""
 
 from engine.cartographers.described import describe
+from engine.cartographers.edict_counts import score_edict_counts
 from engine.cartographers.operations import (
     run_check,
     run_components,
@@ -14,6 +15,7 @@ from engine.cartographers.rules import GAME_ID
 from engine.cartographers.schemas import (
     CHECK_SCHEMA,
     COMPONENTS_SCHEMA,
+    EDICT_COUNTS_SCHEMA,
     LEGAL_MOVES_SCHEMA,
     SCORE_GAME_SCHEMA,
     SCORE_SCHEMA,
@@ -92,5 +94,13 @@ ENGINE = GameEngine(GAME_ID, (
         "edicts scored, the filled coins and the empty spaces next to monsters (and the season, to check the edict "
         "letters): edicts + 1 per coin − 1 per such space.",
         SEASON_TOTAL_SCHEMA, score_season,
+    ),
+    Operation(
+        "edict_counts",
+        "What does a Cartographers scoring card give for counts stated instead of the map? Shieldgate and "
+        "Wildholds take the village clusters' sizes (Shieldgate: 2 per space of the second largest, the other of "
+        "two tied for largest; Wildholds: 8 per cluster of 6 or more); Lost Barony the side of the largest "
+        "all-filled square (3 per space of one side).",
+        EDICT_COUNTS_SCHEMA, score_edict_counts,
     ),
 ), score_words=("star", "reputation"), describe=describe)

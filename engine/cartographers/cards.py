@@ -155,6 +155,9 @@ SOLO_TITLES: tuple[tuple[int, str], ...] = tuple((m, t) for m, t in game_data()[
 
 SEASON_ALIASES: dict[str, str] = {"autumn": "fall"}
 
+# each scoring card's name as a player types it ('great city', 'the broken-road'), for the `describe` readers
+CARD_NAMES: tuple[tuple[str, re.Pattern[str]], ...] = tuple((card.name, re.compile(r"\b" + r"[\s'-]*".join(
+    re.escape(word) for word in card.name.lower().removeprefix("the ").split()) + r"\b")) for card in SCORING_CARDS)
 _SCORING_BY_KEY = {name_key(card.name): card for card in SCORING_CARDS}
 # Every card a player draws from: explore (terrain, ruins, rift lands) and ambush cards.
 PLAYABLE_CARDS: tuple[ExploreCard | AmbushCard, ...] = (*EXPLORE_CARDS, *AMBUSH_CARDS)

@@ -9,7 +9,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from engine.cartographers.cards import SCORING_CARDS, SEASONS
+from engine.cartographers.cards import CARD_NAMES, SEASONS
+from engine.cartographers.described_edict import describe_edict
 from engine.cartographers.described_season import describe_season
 from engine.words import doubts, numbers, plain
 
@@ -20,13 +21,11 @@ _DOUBT = doubts("around", "need", "needs", "more", "next", "plus", "players", "w
 _SUM = re.compile(r"\bsolo (?:values?|numbers?|points?|scores?)\b[^.?!]{0,40}?\b(?:add(?:s|ed)? (?:up )?to|"
                   r"sum(?:s|med)? (?:up )?to|total(?:s|led|ling)?|come(?:s)? to|are|is|of|=)\s*(?P<n>\d+)")
 _CARD_COUNT = re.compile(rf"\b{len(SEASONS)} (?:scoring )?(?:cards?|edicts?)\b")
-_CARDS = tuple((card.name, re.compile(r"\b" + r"[\s'-]*".join(
-    re.escape(word) for word in card.name.lower().removeprefix("the ").split()) + r"\b")) for card in SCORING_CARDS)
 
 
 def describe(question: str) -> tuple[str, dict[str, Any]] | None:
-    """The solo_title or season_total document a question gives in full, or None."""
-    return describe_title(question) or describe_season(question)
+    """The solo_title, season_total or edict_counts document a question gives in full, or None."""
+    return describe_title(question) or describe_season(question) or describe_edict(question)
 
 
 def describe_title(question: str) -> tuple[str, dict[str, Any]] | None:
@@ -34,7 +33,7 @@ def describe_title(question: str) -> tuple[str, dict[str, Any]] | None:
     text = plain(question)
     if not (_SOLO.search(text) and _ASKS_TITLE.search(text)) or _DOUBT.search(text):
         return None
-    named = [name for name, pattern in _CARDS if pattern.search(text)]
+    named = [name for name, pattern in CARD_NAMES if pattern.search(text)]
     told = _SUM.search(text)
     read = [told.span("n")] if told else []
     read += [m.span() for m in _CARD_COUNT.finditer(text)]

@@ -166,13 +166,13 @@ def describe_season(question: str) -> tuple[str, dict[str, Any]] | None:
         return None  # coins, monsters or empty spaces said again, unread ('and one more next to a monster')
     named = {find_season(m.group()) for m in re.finditer(rf"\b(?:{_SEASON_WORDS})\b", text)
              if not any(s <= m.start() < e for s, e in spans)} - {None}  # not 'coins (2 from spring, ...)'
+    if len(named) > 1 or len({e.get("letter") for e in edicts} - {None}) != sum("letter" in e for e in edicts):
+        return None  # which season, or an edict named twice
     doc: dict[str, Any] = {"edicts": edicts, "coins": coins, "monster_spaces": monsters}
-    if len(named) == 1:
+    if named:
         season = named.pop()
         assert season is not None
         doc = {"season": season.key} | doc
-    elif len(named) > 1 or len({e.get("letter") for e in edicts} - {None}) != sum("letter" in e for e in edicts):
-        return None  # which season, or an edict named twice
     letters = [e["letter"] for e in edicts if "letter" in e]
     if "season" in doc and not set(letters) <= set(next(s for s in SEASONS if s.key == doc["season"]).edicts):
         return None

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from engine.cartographers.grid import CELL_COUNT, CODES, EDGE, EMPTY, NEIGHBOURS, SIZE, Board, fmt_cells, index
@@ -142,10 +142,35 @@ def shoreside_expanse(board: Board) -> CardScore:
     )
 
 
+WILDHOLDS_SIZE, WILDHOLDS_EACH = 6, 8
+SHIELDGATE_EACH = 2
+LOST_BARONY_EACH = 3
+
+
+def wildholds_points(sizes: Sequence[int]) -> int:
+    """Wildholds from the village clusters' sizes: 8 per cluster of six or more spaces."""
+    return WILDHOLDS_EACH * sum(1 for size in sizes if size >= WILDHOLDS_SIZE)
+
+
+def shieldgate_points(sizes: Sequence[int]) -> int:
+    """Shieldgate from the village clusters' sizes: 2 per space of the second largest (0 with fewer than two; of
+    two tied for largest, the other one)."""
+    ranked = sorted(sizes, reverse=True)
+    return SHIELDGATE_EACH * ranked[1] if len(ranked) >= 2 else 0
+
+
+def lost_barony_points(side: int) -> int:
+    """Lost Barony from the side of the largest all-filled square: 3 per space along one side."""
+    return LOST_BARONY_EACH * side
+
+
 @_edict("Wildholds")
 def wildholds(board: Board) -> CardScore:
     """8 per village cluster of six or more spaces."""
-    return CardScore(*_groups("village clusters of 6+ spaces", [g for g in board.clusters("V") if len(g) >= 6], 8))
+    groups = board.clusters("V")
+    big = [g for g in groups if len(g) >= WILDHOLDS_SIZE]
+    return CardScore(wildholds_points([len(g) for g in groups]),
+                     _groups(f"village clusters of {WILDHOLDS_SIZE}+ spaces", big, WILDHOLDS_EACH)[1])
 
 
 @_edict("Great City")
@@ -189,8 +214,9 @@ def shieldgate(board: Board) -> CardScore:
     second = groups[1]
     sizes = ", ".join(str(len(g)) for g in groups)
     tie = " (tied with the largest)" if len(groups[0]) == len(second) else ""
-    return CardScore(2 * len(second), f"village cluster sizes {sizes}; second largest{tie}: [{fmt_cells(second)}]: "
-                                      f"{len(second)} × 2 = {2 * len(second)}")
+    points = shieldgate_points([len(g) for g in groups])
+    return CardScore(points, f"village cluster sizes {sizes}; second largest{tie}: [{fmt_cells(second)}]: "
+                             f"{len(second)} × {SHIELDGATE_EACH} = {points}")
 
 
 @_edict("Borderlands")
@@ -218,8 +244,9 @@ def lost_barony(board: Board) -> CardScore:
     if not best:
         return CardScore(0, "no filled space: 0")
     top, left = corner
-    return CardScore(3 * best, f"largest filled square {best}×{best} at rows {top}–{top + best - 1}, columns "
-                               f"{left}–{left + best - 1}: {best} × 3 = {3 * best}")
+    return CardScore(lost_barony_points(best), f"largest filled square {best}×{best} at rows {top}–{top + best - 1}, "
+                                               f"columns {left}–{left + best - 1}: {best} × {LOST_BARONY_EACH} = "
+                                               f"{lost_barony_points(best)}")
 
 
 _DIAGONALS: tuple[tuple[int, ...], ...] = tuple(

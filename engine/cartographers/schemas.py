@@ -187,3 +187,18 @@ SEASON_TOTAL_SCHEMA: dict[str, Any] = {
     "examples": [{"season": "summer", "edicts": [{"letter": "B", "stars": 7}, {"letter": "C", "stars": 5}],
                   "coins": 4, "monster_spaces": 3}],
 }
+
+EDICT_COUNTS_SCHEMA: dict[str, Any] = {
+    "type": "object", "required": ["card"], "additionalProperties": False,
+    "description": "One scoring card with the counts that settle it: the village clusters' sizes (Shieldgate, "
+                   "Wildholds) or the side of the largest all-filled square (Lost Barony).",
+    "properties": {
+        "card": {"type": "string", "enum": ["Shieldgate", "Wildholds", "Lost Barony"]},
+        "clusters": {"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": 121},
+                     "description": "The size of each village cluster (Shieldgate, Wildholds)."},
+        "square": {"type": "integer", "minimum": 1, "maximum": 11,
+                   "description": "The side of the largest square made only of filled spaces (Lost Barony)."},
+    },
+    "examples": [{"card": "Shieldgate", "clusters": [5, 5, 3]}, {"card": "Wildholds", "clusters": [7, 6, 3]},
+                 {"card": "Lost Barony", "square": 4}],
+}
