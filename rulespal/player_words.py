@@ -13,13 +13,14 @@ PLAYER_WORDS: tuple[tuple[str, str], ...] = (
     (r"together|(?:at )?the same time|at once|one at a time|everybody|in turn", "simultaneously"),
     (r"by itself|on its own|alone|lonely|just one|only one|one single", "single"),
     (r"sitting on|on top of|hidden under|overlapp?(?:ed|ing|s)? by|underneath", "covered"),
-    (r"same (?:score|points?|number)|tied|draw(?:n)? game|even score|(?:both|each) (?:have|has|got) (?:\d+|the same)",
+    (r"same (?:score|points?|number|total|amount)|tied|draw(?:n)? game|even score|"
+     r"(?:both|each) (?:have|has|got) (?:\d+|the same)",
      "tie share"),
     (r"(?:get|am i|be|are we|i'?m) called|what(?:'s| is) my (?:rank|name)|rank(?:ing)?", "title"),
     (r"throw(?:n)? away|toss(?:ed)?|bin|get rid of|put back in the box", "discard"),
     (r"turn(?: [a-z]+){0,3} (?:around|round|sideways)|spin|rotat(?:e|ed|ing)|flip(?:ped)?|upside down|mirror|"
      r"other way round", "rotate orientation"),
-    (r"r[au]n(?:s|ning)? out|none left|used up|no more|maxed(?: out)?|(?:is|are) (?:already )?full|"
+    (r"r[au]n(?:s|ning)? (?:out|outta)|none left|used up|no more|maxed(?: out)?|(?:is|are) (?:already )?full|"
      r"(?:all|every) (?:\d+ )?(?:of (?:my|the|our) )?\w+ (?:are |is )?(?:already )?(?:filled|used|taken|gone)",
      "exhausted"),
     (r"turn(?:s|ed)? into|upgrade(?:s|d)?|level(?:s|ed)? up", "promoted"),
@@ -47,7 +48,8 @@ PLAYER_WORDS: tuple[tuple[str, str], ...] = (
      r"captures?|discards?)|(?:go|flip|look)(?:ing)? (?:through|thru) (?:my|his|her|their|the) (?:\w+ )?(?:pile|"
      r"captures?|discards?|stock)", "hidden information"),
     (r"how long (?:does|do|will|should) (?:a |the |one |each )?(?:game|match|round|hand|turn|move)s?(?: \w+){0,3} "
-     r"(?:take|last)|thinking time|timer|chess clock|take(?:s)? forever to (?:move|play|decide)", "playing time"),
+     r"(?:take|last)|thinking time|timer|chess clock|take(?:s)? forever to (?:move|play|decide)|"
+     r"time limits? (?:per|for (?:each|every|a)) (?:move|turn|play|bid|trick)", "playing time"),
     (r"by myself|on my own(?!\s+\w)|play(?:ing)? alone|one[- ]player|single[- ]player", "solo"),
     (r"(?:write|note|jot|mark)(?:s|ing)? (?:it |them |this |that )?down", "record"),
     (r"(?:have|has|had|forced|obliged|required) to|must (?:i|you|we|they|he|she)|made to", "compulsory"),
