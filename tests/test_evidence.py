@@ -122,7 +122,7 @@ def test_players_words_are_searched_with_the_rulebook_terms():
     assert with_book_terms("does my pawn turn into a queen?") == "does my pawn turn into a queen? (promoted)"
     assert with_book_terms("can it go thru the middle?") == "can it go thru the middle? (pass through)"
     assert with_book_terms("what if i'm stuck?") == "what if i'm stuck? (no legal move)"
-    assert with_book_terms("what if we end on the exact same total") == "what if we end on the exact same total (tie share)"
+    assert with_book_terms("we end on the exact same total") == "we end on the exact same total (tie share)"
     assert with_book_terms("the bag runs outta tiles") == "the bag runs outta tiles (exhausted)"
     assert with_book_terms("any time limit per move?") == "any time limit per move? (playing time)"
 
