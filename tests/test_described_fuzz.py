@@ -25,7 +25,7 @@ PHRASES = {
         "no aliens", "{n} of us each have one cosmonaut", "how many points do I get?",
         "what is it worth?", "nobody else has any", "(not closed yet)",
         "every laser around it is red", "{k} closed: {n} tiles, {n} alien", "it's worth {n}",
-        "{n} of us tie", "who gets the odd point?", "a {n}-point {k}",
+        "{n} of us tie", "who gets the odd point?", "a {n}-point {k}", "tied {n}-{n} on guys with petr",
     ],
     "cational-meographic": [
         "I placed a x{n} {k}", "worth {n}", "a {n} {k}", "next to a x{n} {k}", "touching",

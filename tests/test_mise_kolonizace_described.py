@@ -175,6 +175,7 @@ def test_an_area_without_a_question_about_points_is_not_read():
     ("4-way tie in a 14-point forest, what do I get?", 3, 2),
     ("ok what if me and my friend have 2 cosmonauts each in there and its worth 9?", 4, 1),
     ("me n jana tied on cosmonauts in a meadow worth 11, how much do we each get?", 5, 1),  # two named, texted
+    ("tied 2-2 on guys with petr in a closed swamp, whole thing is worth 13. how much do we each get", 6, 1),
 ])
 def test_a_tie_over_an_area_of_known_worth_is_split_with_the_remainder_lost(question, share, lost):
     read = describe(question)
@@ -188,6 +189,7 @@ def test_a_tie_over_an_area_of_known_worth_is_split_with_the_remainder_lost(ques
     "me and red both have one cosmonaut in a forest worth 9 with 2 aliens, who gets what?",  # worth and counts
     "three of us tie in an area worth about 10, how does that work?",  # a hedge
     "two of us tie in a 10 point area and I placed 3 tiles, what do I get?",  # a number left unexplained
+    "tied 3-2 with petr in a swamp worth 13, how much do we each get?",  # 3-2 is no tie
 ])
 def test_a_tie_not_said_outright_is_not_split(question):
     assert describe(question) is None

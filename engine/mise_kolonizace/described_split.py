@@ -22,6 +22,8 @@ _TIED = (
                r"(?:have|got) (?:exactly )?(?P<c>\d+|one|a) cosmonauts?(?: each)?\b"),
     re.compile(r"\b(?:(?:my )?(?P<who3>[a-z]+) and (?:i|me)|(?:i|me) and (?:my )?(?P<who4>[a-z]+)) (?:are )?"
                r"(?:tie|tied|tying)\b"),  # two named players tied: their counts are equal, whatever they are
+    re.compile(r"\b(?:i |we )?(?:tie|tied|tying)(?: (?P<a>\d+)-(?P<b>\d+))?(?: on (?:cosmonauts|guys|people|"
+               r"astronauts))? with (?:my )?(?P<who5>[a-z]+)\b"),  # 'tied 2-2 on cosmonauts with petr'
 )
 _ASKS = re.compile(r"\bwho gets\b|\bhow much\b|\bodd (?:point|one|number)\b|\bsplit\b|\bdivid|\bshar|"
                    r"\bhow (?:does|do) (?:that|it|we)\b|\bhow many\b|\bwhat do (?:i|we)(?: each)? get\b|\bmy share\b|"
@@ -52,6 +54,11 @@ def describe_split(question: str) -> tuple[str, dict[str, Any]] | None:
                 players = 2 if count.get("t") == "both" else int(count.get("k") or count.get("w") or count["t"])
             elif count.get("who3") or count.get("who4"):
                 players, name = 2, count.get("who3") or count["who4"]
+            elif count.get("who5"):
+                if count.get("a") != count.get("b"):
+                    return None  # '3-2' is no tie
+                players, name = 2, count["who5"]
+                cosmonauts = int(count["a"]) if count.get("a") else None
             else:
                 players, cosmonauts = 2, 1 if count["c"] in ("one", "a") else int(count["c"])
                 name = count["who"] or count["who2"]
