@@ -200,12 +200,13 @@ class Library:
 
     @cached_property
     def _spoken_names(self) -> list[tuple[str, str]]:
-        """(name as lowercase words, game id) for every name of 3+ characters."""
+        """(name as lowercase words, game id) for every name of 3+ characters that is not only a number (an alias
+        such as '500' would claim every question about 500 points)."""
         found = []
         for info in self.infos:
             for name in self.names(info):
                 words = re.sub(r"[^a-z0-9]+", " ", name.lower()).strip()
-                if len(words) >= 3:
+                if len(words) >= 3 and not words.replace(" ", "").isdigit():
                     found.append((f" {words} ", info.id))
         return found
 

@@ -226,6 +226,10 @@ def test_a_name_the_selected_book_uses_for_its_own_things_is_not_another_game(tm
     question = "I've got a guy on the bar, can I move my other checkers first?"
     assert library.mentioned(question, within=library.book("backgammon")) is None  # backgammon's own checkers
     assert library.mentioned(question).id == "checkers"  # with no game selected, the name is all there is
+    (tmp_path / "five-hundred.md").write_text(
+        '---\nid: five-hundred\ntitle: Five Hundred\naliases: ["500"]\n---\n# Bids\nBid tricks.\n')
+    library = Library.from_paths([tmp_path / "five-hundred.md", tmp_path / "backgammon.md"])
+    assert library.mentioned("we got to 500 points, who wins?") is None  # a number is not a game's name
 
 
 def test_bad_questions(pal):
