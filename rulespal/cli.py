@@ -194,8 +194,8 @@ def eval_(suite: Annotated[str, typer.Argument(
           split: Annotated[str | None, typer.Option(
               "--split",
               help="answers: one part: dev, holdout, fresh, blind, unseen, sealed, veiled, hidden, closing, "
-                   "last, table, night, books, final, shelf, dawn, morning, attic, noon, evening, late or "
-                   "midnight.")] = None,
+                   "last, table, night, books, final, shelf, dawn, morning, attic, noon, evening, late, "
+                   "midnight, dusk or owl.")] = None,
           as_json: JsonOpt = False) -> None:
     """Run an evaluation into a new evals/results/<timestamp>/ folder; print the metrics and the change from the
     committed baseline (evals/results/<name>.json; copy a run's files there to make it the new baseline)."""
