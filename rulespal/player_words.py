@@ -46,7 +46,8 @@ PLAYER_WORDS: tuple[tuple[str, str], ...] = (
     (r"peek(?:s|ed|ing)?|sneak(?:s|ed|ing)? a look|look(?:s|ed|ing)? (?:at|through|thru) (?:my|his|her|their|"
      r"each other'?s|other players'?|someone'?s|the other) (?:\w+ )?(?:cards?|hand|map|maps|sheet|pile|tiles?|"
      r"captures?|discards?)|(?:go|flip|look)(?:ing)? (?:through|thru) (?:my|his|her|their|the) (?:\w+ )?(?:pile|"
-     r"captures?|discards?|stock)", "hidden information"),
+     r"captures?|discards?|stock)|look(?:s|ed|ing)? back (?:at|through|thru) (?:the |an? )?(?:last|old|previous|"
+     r"earlier|played) (?:tricks?|cards?|plays?)", "hidden information"),
     (r"how long (?:does|do|will|should) (?:a |the |one |each )?(?:game|match|round|hand|turn|move)s?(?: \w+){0,3} "
      r"(?:take|last)|thinking time|timer|chess clock|take(?:s)? forever to (?:move|play|decide)|"
      r"time limits? (?:per|for (?:each|every|a)) (?:move|turn|play|bid|trick)", "playing time"),

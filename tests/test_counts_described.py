@@ -135,6 +135,7 @@ def test_a_season_not_described_in_full_is_not_read(question):
     ("shieldgate: my village clusters are 5, 5 and 3. buddy says 2nd biggest is the 3 so 6 pts. how many do i get?",
      10),  # tied for largest: the other 5 is second; the friend's numbers are his claim, not the clusters
     ("wildholds: village groups of 7, 6 and 3, how many stars?", 16),
+    ("shieldgate is scoring. i got 3 village blobs: 6, 6 and 3 spaces. how many stars?", 12),  # counted, then listed
     ("lost barony - my biggest completely filled square is 4 by 4. how many stars is that?", 12),
 ])
 def test_a_scoring_card_given_by_the_counts_that_settle_it_is_scored(question, total):
@@ -144,6 +145,7 @@ def test_a_scoring_card_given_by_the_counts_that_settle_it_is_scored(question, t
 @pytest.mark.parametrize("question", [
     "shieldgate: clusters of 5, 5 and 3, and maybe another 2, how many stars?",  # a hedge
     "shieldgate: clusters of 5 and 3, I drew 2 more villages. how many stars?",  # a number left unexplained
+    "shieldgate: i got 4 village blobs: 6, 6 and 3. how many stars?",  # 4 counted, 3 listed
     "greenbough: forests in rows 2 and 3, how many stars?",  # a card the counts do not settle
     "lost barony: my biggest filled block is 4 by 5, how many stars?",  # not a square
 ])

@@ -146,6 +146,7 @@ def test_a_situation_the_question_asks_about_must_be_spoken_of_by_the_rules_show
     assert unspoken_situations(full, "Fill in the next coin symbol.") == ["exhausted"]
     assert unspoken_situations(full, "Once the coin track is full, further coins are lost.") == []
     assert unspoken_situations("can i peek at my friends' maps?", "Each player has a map.") == ["hidden information"]
+    assert unspoken_situations("can we look back at the last trick?", "Lead any card.") == ["hidden information"]
 
 
 

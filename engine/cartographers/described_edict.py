@@ -21,6 +21,7 @@ _DOUBT = doubts("about", "around", "some", "few", "plus", "more", "most", "anoth
 _CLAIM = re.compile(r"\b(?:says?|said|thinks?|claims?|reckons?)\b[^.?!]*")
 _SIZES = re.compile(r"\b(?:clusters?|groups?|blobs?|villages?)\b(?:\s+(?:are|is|of|sized|sizes?|:))*\s*[:=]?\s*"
                     r"(?P<list>\d+(?:\s*(?:,|and|&|\+)\s*(?:and\s+)?\d+)+)")
+_COUNT = re.compile(r"\b(?P<n>\d+) (?:village )?(?:clusters|groups|blobs|villages)\b")
 _SQUARE = re.compile(r"\b(?P<a>\d+)\s*(?:by|x|×)\s*(?P<b>\d+)\b")
 
 
@@ -43,7 +44,12 @@ def describe_edict(question: str) -> tuple[str, dict[str, Any]] | None:
         if len(squares) != 1:
             return None
         said, value = squares[0].span(), int(squares[0].group("a"))
-    if any(not said[0] <= m.start() < said[1] for m in numbers(text)):
+    counted = _COUNT.search(text)  # '3 village blobs: 6, 6 and 3': the clusters counted before they are listed
+    if counted and isinstance(value, list) and int(counted.group("n")) == len(value):
+        said_too = [said, counted.span("n")]
+    else:
+        said_too = [said]
+    if any(not any(s <= m.start() < e for s, e in said_too) for m in numbers(text)):
         return None  # a number the reading does not explain
     sizes = value if isinstance(value, list) else [value]
     if min(sizes) < 1 or sum(sizes) > CELL_COUNT or (key == "square" and max(sizes) > SIZE):
