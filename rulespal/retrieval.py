@@ -118,7 +118,8 @@ class Retriever:
     def _book_variants(self, game: str) -> dict[str, frozenset[str]]:
         """The outermost sections holding a variant of the book's rules (optional rules, variant chapters), each
         with the words that name it: words of its sections that at most one other rules section of the book
-        uses (a cross-reference), the game's own names aside."""
+        uses (a cross-reference), the game's own names and numbers aside (a question's '3 tricks' does not name a
+        three-player variant)."""
         book = self.library.resolve(game)
         names = {t for name in self.library.names(book) for t in tokenize(name)}
         headings = heading_words(book)
@@ -127,7 +128,8 @@ class Retriever:
         for root in variant_roots(book):
             inside = set().union(*(w for sid, w in words.items() if _within(sid, root.id)))
             outside = [w for sid, w in words.items() if not _within(sid, root.id)]
-            variants[root.id] = frozenset(t for t in inside - names if _count(t, outside) <= MENTIONS)
+            variants[root.id] = frozenset(t for t in inside - names
+                                          if not t.isdigit() and _count(t, outside) <= MENTIONS)
         return variants
 
     def _demoted(self, query: str, game: str) -> frozenset[str]:

@@ -79,3 +79,16 @@ def test_having_to_do_something_is_searched_as_compulsory():
 def test_playing_alone_is_searched_as_solo():
     assert with_book_terms("playing by myself, how do I set up?") == "playing by myself, how do I set up? (solo)"
     assert with_book_terms("can I draw on my own map?") == "can I draw on my own map?"  # own map: not solo
+
+
+def test_a_number_in_the_question_does_not_name_a_variant(tmp_path):
+    body = ("# Standard Game\n## Scoring\nThe defenders score 10 points for each trick they take.\n## Tricks\n"
+            "The defenders keep each trick they take face down.\n## Points\nPoints for each trick are written down "
+            "by the defenders at once.\n# Variant: Three Players\n## Scoring\nWith 3 players the defenders score 10 "
+            "points for each trick they take, and 3 tricks more.\n")
+    (tmp_path / "bids.md").write_text(f"---\nid: bids\ntitle: Bids\n---\n{body}", encoding="utf-8")
+    none = cast(Any, None)
+    retriever = Retriever(Library.from_paths([tmp_path]), none, none, none)
+    ranked = [h.section_id for h in retriever.search("we took 3 tricks, how many points do the defenders get?",
+                                                     "bids", mode="bm25").hits]  # '3' is no three-player game
+    assert ranked.index("standard-game/scoring") < ranked.index("variant-three-players/scoring")
