@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from rulespal.citations import clean_line
 from rulespal.evidence import EvidenceFinder, EvidenceSentence, rule_units, stems
@@ -78,9 +79,10 @@ def _content(text: str) -> list[str]:
     return [t for t in stems(text) if t.isalpha() and len(t) >= 4 and t not in _COMMON]
 
 
-def definitions(section: Section) -> list[Definition]:
+@lru_cache(maxsize=4096)
+def definitions(section: Section) -> tuple[Definition, ...]:
     """The units of a section (as rule_units cuts them) that define a term: glossary entries and sentences with a
-    defining cue ('means', 'counts as', 'is called', 'Things that … are X')."""
+    defining cue ('means', 'counts as', 'is called', 'Things that … are X'); read once per section."""
     entries = {}
     for raw in section.text.splitlines():
         entry = _ENTRY.match(raw)
@@ -92,7 +94,7 @@ def definitions(section: Section) -> list[Definition]:
         read = entries.get(unit) or _read(unit)
         if read is not None and len(unit) <= MAX_CHARS:
             found.append(Definition(section, pos, unit, *read))
-    return found
+    return tuple(found)
 
 
 def leaned_on(finder: EvidenceFinder, question: str, game: str,

@@ -14,6 +14,7 @@ from rulespal.embeddings import Embedder
 from rulespal.lexical import STOPWORDS, plural_stem
 from rulespal.rulebook import Rulebook
 
+BOOKS_KEPT = 64  # books whose counted things stay embedded (the least recently asked goes first)
 SIMILARITY = 0.68  # a player's word and the book's: cosine of the two words' vectors, at least this
 _QUANTITY = re.compile(r"\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|each|every|per|"
                        r"both|several|many)\s+((?:[a-z'-]+\s+){0,2}[a-z'-]+)")
@@ -41,11 +42,17 @@ class BookWords:
         """(every word of the book, its counted things, their vectors)."""
         key = (book.id, hash(book.content))
         with self._lock:
-            if key not in self._books:
+            if key in self._books:
+                self._books[key] = self._books.pop(key)  # most recently used last
+            else:
+                if len(self._books) >= BOOKS_KEPT:
+                    self._books.pop(next(iter(self._books)))
                 text = book.content.lower()
                 every = set(_WORD.findall(text))
                 things = sorted(_counted(text))
-                vectors = np.array(self.embedder.embed(things), dtype=np.float32) if things else np.zeros((0, 1))
+                # each word embedded alone, as the question's word is: the int8 model scales activations per call
+                vectors = (np.array([self.embedder.embed_query(w) for w in things], dtype=np.float32) if things
+                           else np.zeros((0, 1)))
                 self._books[key] = (frozenset(every), things, vectors)
             return self._books[key]
 
