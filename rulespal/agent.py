@@ -361,8 +361,9 @@ def rule_refs(result: Any) -> list[str]:
 
 def idle_refs(result: Any) -> set[str]:
     """The sections an engine result cites only on score lines that earned nothing ('Photo missions: none')."""
-    lines = [i for i in result.get("lines", []) if isinstance(i, dict) and i.get("rule_ref")] \
-        if isinstance(result, dict) else []
+    if not isinstance(result, dict):
+        return set()
+    lines = [i for i in result.get("lines", []) if isinstance(i, dict) and i.get("rule_ref")]
     earning = {i["rule_ref"] for i in lines if i.get("points")}
     return {i["rule_ref"] for i in lines} - earning
 

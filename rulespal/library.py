@@ -205,20 +205,21 @@ class Library:
         found = []
         for info in self.infos:
             for name in self.names(info):
-                words = re.sub(r"[^a-z0-9]+", " ", name.lower()).strip()
+                spoken = _spoken(name)
+                words = spoken.strip()
                 if len(words) >= 3 and not words.replace(" ", "").isdigit():
-                    found.append((f" {words} ", info.id))
+                    found.append((spoken, info.id))
         return found
 
     def mentioned(self, text: str, within: Rulebook | None = None) -> Rulebook | None:
         """The game whose title or alias appears in the text as whole words (longest name wins); with `within`, a
         name that book itself uses (backgammon's 'checkers') names a thing of that game, not another game."""
         lowered = _spoken(text)
-        used = _spoken(within.content) if within is not None else ""
-        best: tuple[int, str] | None = None
-        for words, game in self._spoken_names:
-            if words in lowered and words not in used and (best is None or len(words) > best[0]):
-                best = (len(words), game)
+        named = [(words, game) for words, game in self._spoken_names if words in lowered]
+        if named and within is not None:  # the selected book read only when a name was found
+            used = _spoken(within.content)
+            named = [(words, game) for words, game in named if words not in used]
+        best = max(named, key=lambda wg: len(wg[0]), default=None)
         return self.book(best[1]) if best else None
 
 

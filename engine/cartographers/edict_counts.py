@@ -20,7 +20,7 @@ from engine.cartographers.edicts import (
 from engine.cartographers.grid import SIZE
 from engine.cartographers.position import check_keys, require_object
 from engine.kit import Problems, read_int, shown
-from engine.protocol import Breakdown, ScoreLine
+from engine.protocol import Breakdown, PositionError, ScoreLine
 
 
 def _shieldgate(sizes: list[int]) -> tuple[int, str]:
@@ -63,8 +63,7 @@ def score_edict_counts(doc: Any) -> dict[str, Any]:
     if card is None or card.name not in COUNTED_CARDS:
         problems.add(("card",), f"expected one of {', '.join(COUNTED_CARDS)} (the other cards need the map), "
                                 f"got {shown(name)}")
-        problems.raise_if_any()
-    assert card is not None
+        raise PositionError(problems.errors)
     key, what, scorer = COUNTED_CARDS[card.name]
     for other in {"clusters", "square"} - {key}:
         if other in doc:
