@@ -24,12 +24,13 @@ CACHE_LIMIT = 50_000
 CANDIDATES = 40  # candidates kept, best first
 SECTIONS = 5  # top sections whose sentences compete
 SHORT_PARENT = 300  # a hit section shorter than this brings its subsections' sentences too
-SHOWN_CHARS = 1000  # the sentences shown, best first, up to this many characters
+SHOWN_CHARS = 1300  # the sentences shown, best first, up to this many characters
 SAME_RATIO = 0.50  # the best sentence's section: its sentences scoring at least this share of the best are shown
 OTHER_RATIO = 0.65  # another section's sentences need this share: a near tie means the scorer cannot tell them apart
 DENSE, LEXICAL, CUE, PRIOR, SHORT = 1.0, 0.8, 0.12, 0.20, 0.15
 SHORT_UNIT = 60  # units shorter than this lose up to SHORT: a short line matches many questions by accident
 EXAMPLE = 0.20  # an example's units lose this: they share the question's situation, the rule they illustrate decides
+VARIANT = 0.20  # an optional rule's units lose this unless the question names it: the standard rule is the one played
 RARE_SHARE = 0.5  # a rare word weighs (idf) at least this share of the book's rarest
 SCORING_CUE = 0.06  # a question about points: a unit that awards points gains this
 SIGNPOST = 0.10  # a unit pointing to another part of the book ('this chapter', 'described below') loses this
@@ -53,8 +54,13 @@ SHORT_SENTENCE = 45  # a sentence this short is read together with the one befor
 LEAD_IN_LIMIT = 400  # a lead-in line and its list items are one unit up to this length
 TABLE_LIMIT = 400  # a table (with its lead-in line) is one unit up to this length
 LIST_ITEM = re.compile(r"^\s*(?:[-*•]|\d+\.|[a-z]\.)\s+")
-_EXAMPLE_HEADING = re.compile(r"\bexamples?\b", re.I)
-_EXAMPLE_OPENING = re.compile(r"^(?:worked |for )?examples?\b|^e\.g\.", re.I)
+_EXAMPLE_HEADING = re.compile(r"\bexamples?\b|\bworked\b|\bwalk-?through\b|\bsample (?:game|turn|round|hand|deal)s?\b",
+                              re.I)
+_EXAMPLE_OPENING = re.compile(r"^(?:(?:worked |for )?examples?\b|e\.g\.|suppose\b|imagine\b|for instance\b|"
+                              r"(?:let'?s )?say (?:you|that|the|a)\b)", re.I)
+_VARIANT_HEADING = re.compile(r"\b(?:variants?|variations?|optional|house rules?)\b", re.I)
+_ASKS_VARIANT = re.compile(r"\b(?:variants?|variations?|version|optional|house rules?|module|expansion)\b", re.I)
+_PLAYER_COUNT = re.compile(r"\b(\d+)[- ]?(?:players?|handed|of us|people)\b", re.I)
 
 
 def rule_units(text: str) -> list[str]:
@@ -82,21 +88,35 @@ def rule_units(text: str) -> list[str]:
             units[-1] = f"{units[-1]} {line}"
             continue
         joined: list[str] = []
+        asked = bool(units) and units[-1].endswith("?")  # a question line is read with its answer below it
         for piece in _SENTENCE_END.split(line):
             piece = piece.strip()
+            if not piece:
+                continue
+            if asked:  # a question's answer, up to a sentence that says more than 'No.'
+                target = joined or units
+                target[-1] = f"{target[-1]} {piece}"
+                asked = len(piece) < SHORT_SENTENCE
+                continue
             if joined and (_LEANS_BACK.match(piece) or len(piece) < SHORT_SENTENCE):
                 joined[-1] = f"{joined[-1]} {piece}"
-            elif piece:
+            else:
                 joined.append(piece)
+            asked = piece.endswith("?")
         units.extend(joined)
         lead_in = bool(units) and units[-1].endswith(":")
     return [u for u in units if len(u) >= MIN_QUOTE_CHARS]
 
 
 def example_units(text: str) -> set[str]:
-    """The units of a section's paragraphs that open as an example ('Example 2.', 'Worked example: …')."""
-    return {unit for raw in text.splitlines() if _EXAMPLE_OPENING.match(clean_line(raw))
-            for unit in rule_units(raw)}
+    """The units of a section's paragraphs from a sentence opening an example ('Example 2.', 'Suppose the table
+    shows…', 'For instance, …') to the paragraph's end."""
+    examples: set[str] = set()
+    for raw in text.splitlines():
+        units = rule_units(raw)
+        start = next((i for i, unit in enumerate(units) if _EXAMPLE_OPENING.match(unit)), len(units))
+        examples.update(units[start:])
+    return examples
 
 
 @dataclass(frozen=True)
@@ -231,13 +251,16 @@ class EvidenceFinder:
             for token, weight in _weights(context, idf, set()).items():
                 wanted.setdefault(token, weight / 2)
         total = sum(wanted.values()) or 1.0
+        rare = RARE_SHARE * max(idf.values(), default=0.0)
         candidates: list[_Candidate] = []
+        played: dict[str, bool] = {}  # a section's units are played under the standard rules or the question's variant
         seen: set[str] = set()  # a section reached twice (as a hit and as a short parent's child) counts once
         for rank, member in ranked:
             if member.id in seen:
                 continue
             seen.add(member.id)
             path = " > ".join(member.heading_path)
+            played[member.id] = _played(question, path, {t for t, w in wanted.items() if w >= rare})
             examples = example_units(member.text)
             for pos, sent in enumerate(rule_units(member.text)):
                 example = sent in examples or bool(_EXAMPLE_HEADING.search(path))
@@ -253,7 +276,6 @@ class EvidenceFinder:
         scoring = bool(_SCORING.search(question))
         words = [set(stems(f"{c.title} {c.text}")) for c in candidates]
         # a rare word of the question that only examples speak of: there the example is the book's word on it
-        rare = RARE_SHARE * max(idf.values(), default=0.0)
         in_rules = {t for c, tokens in zip(candidates, words, strict=True) if not c.example for t in tokens}
         only_examples = {t for t, w in wanted.items() if w >= rare and t not in in_rules}
         scored = []
@@ -268,11 +290,22 @@ class EvidenceFinder:
                 bonus -= SIGNPOST
             short = SHORT * max(0.0, 1 - len(c.text) / SHORT_UNIT)
             example = c.example and not tokens & only_examples
-            score = DENSE * float(sim) + LEXICAL * coverage + bonus + PRIOR * c.weight - short - EXAMPLE * example
+            score = (DENSE * float(sim) + LEXICAL * coverage + bonus + PRIOR * c.weight - short - EXAMPLE * example
+                     - VARIANT * (not played[c.section_id]))
             scored.append(EvidenceSentence(book.id, c.section_id, c.title, c.text, c.rank, c.place, score,
                                            float(sim), coverage))
         scored.sort(key=lambda s: -s.score)
         return scored, wanted
+
+
+def _played(question: str, path: str, rare: set[str]) -> bool:
+    """Whether a section's rules are played in the question's game: a standard rule always; an optional rule or a
+    variant when the question names it (its rare words, 'the 3-player version', 'house rule')."""
+    if not _VARIANT_HEADING.search(path) or _ASKS_VARIANT.search(question):
+        return True
+    named = {t for t in stems(_VARIANT_HEADING.sub(" ", path)) if not t.isdigit()}
+    counts = {m.group(1) for m in _PLAYER_COUNT.finditer(question)}
+    return bool(named & rare) or bool(counts & set(stems(path)))
 
 
 def _covered_share(wanted: dict[str, float], texts: Sequence[str]) -> float:

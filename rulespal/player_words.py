@@ -26,8 +26,13 @@ PLAYER_WORDS: tuple[tuple[str, str], ...] = (
     (r"turn(?:s|ed)? into|upgrade(?:s|d)?|level(?:s|ed)? up", "promoted"),
     (r"thru|zoom(?:s)? (?:past|through|over)|go(?:es)? (?:past|straight through)", "pass through"),
     (r"(?:can'?t|cannot|can not) (?:move|go) anywhere|nowhere to (?:go|move)|no moves?(?: left)?|"
+     r"(?:nobody|no ?one) can (?:go|play|move)|"
      r"(?:none|nothing) (?:of my \w+ )?can move|stuck", "no legal move"),
+    (r"nobody can (?:go|play|move)|no ?one can (?:go|play|move)|(?:everyone|everybody|we'?re all|we are all) stuck",
+     "blocked"),
     (r"skip|sit out|do nothing", "pass"),
+    (r"reneg(?:e|es|ed|ing)|renig(?:s|ged|ging)?", "revoke"),
+    (r"swap(?:s|ped|ping)?|trade(?:s|d)? in|switch(?:es|ed)? out", "exchange"),
     (r"who wins|winner|who won|win(?:s)? the game", "winner"),
     (r"go(?:es)? first|starts? the game|first player|who starts", "starting player"),
     (r"(?:counter|anti)[- ]?clockwise|which (?:way|direction)|to the (?:left|right)|turn order|(?:whose|who'?s) "
@@ -45,9 +50,10 @@ PLAYER_WORDS: tuple[tuple[str, str], ...] = (
      r"wrong turn", "out of turn"),
     (r"peek(?:s|ed|ing)?|sneak(?:s|ed|ing)? a look|look(?:s|ed|ing)? (?:at|through|thru) (?:my|his|her|their|"
      r"each other'?s|other players'?|someone'?s|the other) (?:\w+ )?(?:cards?|hand|map|maps|sheet|pile|tiles?|"
-     r"captures?|discards?)|(?:go|flip|look)(?:ing)? (?:through|thru) (?:my|his|her|their|the) (?:\w+ )?(?:pile|"
-     r"captures?|discards?|stock)|look(?:s|ed|ing)? back (?:at|through|thru) (?:the |an? )?(?:last|old|previous|"
-     r"earlier|played) (?:tricks?|cards?|plays?)", "hidden information"),
+     r"captures?|discards?)|(?:go|flip|look|check)(?:ing)? (?:back )?(?:through|thru) (?:my|his|her|their|the) "
+     r"(?:\w+ )?(?:pile|captures?|discards?|stock|tricks)|"
+     r"look(?:s|ed|ing)? back (?:at|through|thru) (?:the |an? )?(?:last|old|previous|earlier|played) "
+     r"(?:tricks?|cards?|plays?)", "hidden information"),
     (r"how long (?:does|do|will|should) (?:a |the |one |each )?(?:game|match|round|hand|turn|move)s?(?: \w+){0,3} "
      r"(?:take|last)|thinking time|timer|chess clock|take(?:s)? forever to (?:move|play|decide)|"
      r"time limits? (?:per|for (?:each|every|a)) (?:move|turn|play|bid|trick)", "playing time"),
@@ -61,7 +67,8 @@ _COMPILED = tuple((re.compile(rf"\b(?:{pattern})\b", re.I), term) for pattern, t
 # who cannot move)
 SITUATIONS: dict[str, str] = {
     "tie share": r"ties?|tied|tiebreak\w*|shared?|equal(?:ly)?|same number|divided|split",
-    "exhausted": r"r[au]ns? out|exhausted|empty|depleted|no (?:more|cards|tiles) (?:left|remain)|(?:is|are) used up|"
+    "exhausted": r"r[au]ns? out|exhausted|(?:is|are|becomes?|runs?) empty|empty (?:\w+ )?(?:deck|stock|bag|supply|"
+                 r"boneyard|pile|track|talon)|depleted|no (?:more|cards|tiles) (?:left|remain)|(?:is|are) used up|"
                  r"last (?:card|tile|stone|piece)|full|maximum|no further",
     "no legal move": r"(?:can ?not|can't|unable to|not able to) (?:legally )?(?:move|play|place|draw|fit)|"
                      r"no (?:legal|possible) (?:move|play|placement)|(?:does ?not|doesn't|do ?not|don't) fit|"
@@ -71,7 +78,8 @@ SITUATIONS: dict[str, str] = {
     "number of players": r"\d+\s*(?:-|to|or)\s*\d+ players|players?|solo",
     "mistake": r"mistakes?|errors?|erased?|undo(?:ne)?|taken? back|accident(?:al(?:ly)?)?|correct(?:ed|ion)|misplay\w*",
     "playing time": r"minutes?|hours?|time limit|timers?|clock|playing time|sand ?glass",
-    "leaves the game": r"leaves?|leaving|left the game|quits?|drops? out|withdraw\w*|abandon\w*|retire[sd]?",
+    "leaves the game": r"(?:leaves?|leaving|left) (?:the game|early|the table)|quits?|drops? out|withdraw\w*|"
+                       r"abandon\w*|retire[sd]?",
     "out of turn": r"out of turn|wrong turn|before (?:his|her|their|your) turn|not (?:his|her|their|your) turn",
     "hidden information": r"look(?:s|ed)? (?:at|through)|peek\w*|secret\w*|hidden|privat\w*|face[- ]down|"
                           r"reveal\w*|inspect\w*|examin\w*|conceal\w*",

@@ -41,6 +41,25 @@ def test_paragraphs_opening_as_an_example_are_examples():
                                    "Worked example: a village cluster of 6 spaces scores 8 stars in all."}
 
 
+def test_an_example_runs_from_the_sentence_opening_it_to_the_paragraphs_end():
+    text = ("A multiple build cannot be increased by anyone. Suppose the table shows a 5 and an 8, and you hold a 3. "
+            "You put the 3 onto the 5 and gather the loose 8 into the stack.\n\n"
+            "For instance, a 4 played onto a 3 makes a build of sevens.")
+    assert example_units(text) == {"Suppose the table shows a 5 and an 8, and you hold a 3.",
+                                   "You put the 3 onto the 5 and gather the loose 8 into the stack.",
+                                   "For instance, a 4 played onto a 3 makes a build of sevens."}
+
+
+def test_a_question_line_is_one_unit_with_the_answer_below_it():
+    text = ("**I lost the trick but hold a meld. Can I lay it down now?**\n"
+            "No. You must wait until you win a trick. Meld is made only by the trick's winner, before drawing.\n\n"
+            "**Do I have to bring a pawn out on a 5?** No. You may move another pawn with the 5 instead.")
+    assert rule_units(text) == [
+        "I lost the trick but hold a meld. Can I lay it down now? No. You must wait until you win a trick. "
+        "Meld is made only by the trick's winner, before drawing.",
+        "Do I have to bring a pawn out on a 5? No. You may move another pawn with the 5 instead."]
+
+
 def test_question_kinds_skip_leading_conditions_and_interjections():
     assert question_kind("wait, can I stick this tile on just the corner?") == "yesno"
     assert question_kind("If nothing fits, can I skip my turn?") == "yesno"
@@ -125,6 +144,9 @@ def test_players_words_are_searched_with_the_rulebook_terms():
     assert with_book_terms("we end on the exact same total") == "we end on the exact same total (tie share)"
     assert with_book_terms("the bag runs outta tiles") == "the bag runs outta tiles (exhausted)"
     assert with_book_terms("any time limit per move?") == "any time limit per move? (playing time)"
+    assert with_book_terms("one of the opps reneged") == "one of the opps reneged (revoke)"
+    assert with_book_terms("can i keep all 12 and not swap?") == "can i keep all 12 and not swap? (exchange)"
+    assert with_book_terms("nobody can go, now what") == "nobody can go, now what (no legal move blocked)"
 
 
 def test_a_situation_the_question_asks_about_must_be_spoken_of_by_the_rules_shown():
@@ -141,10 +163,14 @@ def test_a_situation_the_question_asks_about_must_be_spoken_of_by_the_rules_show
     leaving = "my cousin has to bail halfway, what happens to his cards?"
     assert unspoken_situations(leaving, "Deal all the cards.") == ["leaves the game"]
     assert unspoken_situations(leaving, "A player who leaves the game forfeits.") == []
+    assert unspoken_situations(leaving, "A play that leaves you holding one tile must be announced.") == [
+        "leaves the game"]  # 'leaves you holding' is not a player leaving
     assert unspoken_situations("he played before it was his turn", "Play goes clockwise.") == ["out of turn"]
     full = "all 14 coins are already filled, do i get a bonus for another mountain?"
     assert unspoken_situations(full, "Fill in the next coin symbol.") == ["exhausted"]
     assert unspoken_situations(full, "Once the coin track is full, further coins are lost.") == []
+    assert unspoken_situations(full, "Lose 1 star per empty space next to a monster.") == ["exhausted"]
+    assert unspoken_situations("the stock ran out", "When the stock is empty, play on.") == []
     assert unspoken_situations("can i peek at my friends' maps?", "Each player has a map.") == ["hidden information"]
     assert unspoken_situations("can we look back at the last trick?", "Lead any card.") == ["hidden information"]
 
@@ -178,10 +204,20 @@ A closed area stays on the table until the game ends, whoever closed it.
 A closed area earns points for each tile in it.
 
 A closed area counts each tile in it.
+
+## Defenders
+
+Defenders score 10 points for each trick they win.
+
+## Optional Rules
+
+### Variant: Three Players
+
+Defenders score 10 points for each trick they win, each on their own.
 """
 
 
-def _finder_and_hits(tmp_path, first: str):
+def _finder_and_hits(tmp_path, *first: str):
     from rulespal.evidence import EvidenceFinder
     from rulespal.library import Library
     from rulespal.retrieval import Hit, SearchResult
@@ -189,7 +225,7 @@ def _finder_and_hits(tmp_path, first: str):
     (tmp_path / "tiles.md").write_text(BOOK)
     library = Library.from_paths([tmp_path / "tiles.md"])
     book = library.resolve("tiles")
-    sections = sorted(book.sections, key=lambda s: s.id != first)
+    sections = sorted(book.sections, key=lambda s: first.index(s.id) if s.id in first else len(first))
     hits = tuple(Hit("tiles", s.id, s.title, s.heading_path, s.text, 1.0, 1.0) for s in sections)
     return EvidenceFinder(library, _FlatEmbedder()), SearchResult("q", "tiles", False, hits)
 
@@ -204,6 +240,16 @@ def test_an_example_is_the_books_word_on_what_only_examples_speak_of(tmp_path):
     finder, found = _finder_and_hits(tmp_path, "turn")
     best = finder.find("does the rocket count as a tile of a closed area?", found, "other").sentences[0]
     assert best.text == "In this example the rocket in the middle of the board counts once."
+
+
+def test_an_optional_rule_gives_way_to_the_standard_rule_unless_the_question_names_it(tmp_path):
+    finder, found = _finder_and_hits(tmp_path, "optional-rules/variant-three-players", "defenders")
+    best = finder.find("how many points do defenders score for a trick?", found, "other").sentences[0]
+    assert best.text == "Defenders score 10 points for each trick they win."
+    for asked in ("in the 3-player game how many points do defenders score for a trick?",
+                  "with the variant how many points do defenders score for a trick?"):
+        assert finder.find(asked, found, "other").sentences[0].text == (
+            "Defenders score 10 points for each trick they win, each on their own.")
 
 
 def test_a_pointer_elsewhere_loses_and_a_question_about_points_wants_points(tmp_path):

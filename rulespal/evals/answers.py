@@ -31,13 +31,16 @@ ANSWER_SETS = ("answers-cartographers", "answers-cational-meographic", "answers-
                "answers-late-cartographers", "answers-late-cational-meographic", "answers-late-mise-kolonizace",
                "answers-midnight-piquet", "answers-midnight-oware", "answers-dusk-cartographers",
                "answers-dusk-cational-meographic", "answers-dusk-mise-kolonizace", "answers-owl-parcheesi",
-               "answers-owl-five-hundred")
+               "answers-owl-five-hundred", "answers-vigil-cartographers", "answers-vigil-cational-meographic",
+               "answers-vigil-mise-kolonizace", "answers-ember-schnapsen", "answers-ember-fanorona",
+               "answers-frost-durak", "answers-frost-spite-and-malice")
 SPLITS = ("dev", "holdout", "fresh", "blind", "unseen", "sealed", "veiled", "hidden", "closing", "last", "table",
           "night", "books", "final", "shelf", "dawn", "morning", "attic", "noon", "evening",
-          "late", "midnight", "dusk", "owl")
+          "late", "midnight", "dusk", "owl", "vigil", "ember", "frost")
 # fresh and every later part: written by someone who had not seen the code; unseen and every later part each first
-# run after the last change to the answer path of its time; books, shelf, attic, evening, midnight and owl: about
-# rulebooks written for this eval alone (evals/books/unseen), asked of a service holding them beside the bundled ones
+# run after the last change to the answer path of its time; books, shelf, attic, evening, midnight, owl, ember and
+# frost: about rulebooks written for this eval alone (evals/books/unseen), asked of a service holding them beside the
+# bundled ones
 _QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”")
 
 
