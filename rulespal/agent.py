@@ -70,7 +70,7 @@ REFUSE_SIMILARITY, REFUSE_COVERAGE = 0.30, 0.5  # below both, the book has nothi
 COVERAGE_WEIGHT, TOP_HIT_WEIGHT, DIRECT_BAR = 0.55, 1.4, 1.22
 RULING_SIMILARITY, RULING_MARGIN = 0.45, 0.05
 PROSE_TOKENS = 80
-HITS = 5  # sections searched: their sentences compete as evidence
+HITS = 7  # sections searched: their sentences compete as evidence
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,7 @@ from rulespal.rulebook import Rulebook, Section
 
 CACHE_LIMIT = 50_000
 CANDIDATES = 40  # candidates kept, best first
-SECTIONS = 5  # top sections whose sentences compete
+SECTIONS = 7  # top sections whose sentences compete
 SHORT_PARENT = 300  # a hit section shorter than this brings its subsections' sentences too
 SHOWN_CHARS = 1300  # the sentences shown, best first, up to this many characters
 SAME_RATIO = 0.50  # the best sentence's section: its sentences scoring at least this share of the best are shown
@@ -30,7 +30,6 @@ OTHER_RATIO = 0.65  # another section's sentences need this share: a near tie me
 DENSE, LEXICAL, CUE, PRIOR, SHORT = 1.0, 0.8, 0.12, 0.20, 0.15
 SHORT_UNIT = 60  # units shorter than this lose up to SHORT: a short line matches many questions by accident
 EXAMPLE = 0.20  # an example's units lose this: they share the question's situation, the rule they illustrate decides
-VARIANT = 0.20  # an optional rule's units lose this unless the question names it: the standard rule is the one played
 RARE_SHARE = 0.5  # a rare word weighs (idf) at least this share of the book's rarest
 SCORING_CUE = 0.06  # a question about points: a unit that awards points gains this
 SIGNPOST = 0.10  # a unit pointing to another part of the book ('this chapter', 'described below') loses this
@@ -58,9 +57,6 @@ _EXAMPLE_HEADING = re.compile(r"\bexamples?\b|\bworked\b|\bwalk-?through\b|\bsam
                               re.I)
 _EXAMPLE_OPENING = re.compile(r"^(?:(?:worked |for )?examples?\b|e\.g\.|suppose\b|imagine\b|for instance\b|"
                               r"(?:let'?s )?say (?:you|that|the|a)\b)", re.I)
-_VARIANT_HEADING = re.compile(r"\b(?:variants?|variations?|optional|house rules?)\b", re.I)
-_ASKS_VARIANT = re.compile(r"\b(?:variants?|variations?|version|optional|house rules?|module|expansion)\b", re.I)
-_PLAYER_COUNT = re.compile(r"\b(\d+)[- ]?(?:players?|handed|of us|people)\b", re.I)
 
 
 def rule_units(text: str) -> list[str]:
@@ -253,17 +249,16 @@ class EvidenceFinder:
         total = sum(wanted.values()) or 1.0
         rare = RARE_SHARE * max(idf.values(), default=0.0)
         candidates: list[_Candidate] = []
-        played: dict[str, bool] = {}  # a section's units are played under the standard rules or the question's variant
         seen: set[str] = set()  # a section reached twice (as a hit and as a short parent's child) counts once
         for rank, member in ranked:
             if member.id in seen:
                 continue
             seen.add(member.id)
             path = " > ".join(member.heading_path)
-            played[member.id] = _played(question, path, {t for t, w in wanted.items() if w >= rare})
             examples = example_units(member.text)
             for pos, sent in enumerate(rule_units(member.text)):
-                example = sent in examples or bool(_EXAMPLE_HEADING.search(path))
+                # a question with its answer (an FAQ's) restates a rule: like an example, it gives way to the rule
+                example = sent in examples or bool(_EXAMPLE_HEADING.search(path)) or "? " in sent
                 candidates.append(_Candidate(rank, (member.order, pos), member.id, member.title, sent,
                                              1.0 / (1 + rank), path, example))
         if not candidates:
@@ -290,22 +285,11 @@ class EvidenceFinder:
                 bonus -= SIGNPOST
             short = SHORT * max(0.0, 1 - len(c.text) / SHORT_UNIT)
             example = c.example and not tokens & only_examples
-            score = (DENSE * float(sim) + LEXICAL * coverage + bonus + PRIOR * c.weight - short - EXAMPLE * example
-                     - VARIANT * (not played[c.section_id]))
+            score = DENSE * float(sim) + LEXICAL * coverage + bonus + PRIOR * c.weight - short - EXAMPLE * example
             scored.append(EvidenceSentence(book.id, c.section_id, c.title, c.text, c.rank, c.place, score,
                                            float(sim), coverage))
         scored.sort(key=lambda s: -s.score)
         return scored, wanted
-
-
-def _played(question: str, path: str, rare: set[str]) -> bool:
-    """Whether a section's rules are played in the question's game: a standard rule always; an optional rule or a
-    variant when the question names it (its rare words, 'the 3-player version', 'house rule')."""
-    if not _VARIANT_HEADING.search(path) or _ASKS_VARIANT.search(question):
-        return True
-    named = {t for t in stems(_VARIANT_HEADING.sub(" ", path)) if not t.isdigit()}
-    counts = {m.group(1) for m in _PLAYER_COUNT.finditer(question)}
-    return bool(named & rare) or bool(counts & set(stems(path)))
 
 
 def _covered_share(wanted: dict[str, float], texts: Sequence[str]) -> float:

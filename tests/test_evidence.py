@@ -205,15 +205,10 @@ A closed area earns points for each tile in it.
 
 A closed area counts each tile in it.
 
-## Defenders
+## Common Questions
 
-Defenders score 10 points for each trick they win.
-
-## Optional Rules
-
-### Variant: Three Players
-
-Defenders score 10 points for each trick they win, each on their own.
+**Does a closed area earn points for each tile in it?**
+Yes, every tile of it counts.
 """
 
 
@@ -242,14 +237,10 @@ def test_an_example_is_the_books_word_on_what_only_examples_speak_of(tmp_path):
     assert best.text == "In this example the rocket in the middle of the board counts once."
 
 
-def test_an_optional_rule_gives_way_to_the_standard_rule_unless_the_question_names_it(tmp_path):
-    finder, found = _finder_and_hits(tmp_path, "optional-rules/variant-three-players", "defenders")
-    best = finder.find("how many points do defenders score for a trick?", found, "other").sentences[0]
-    assert best.text == "Defenders score 10 points for each trick they win."
-    for asked in ("in the 3-player game how many points do defenders score for a trick?",
-                  "with the variant how many points do defenders score for a trick?"):
-        assert finder.find(asked, found, "other").sentences[0].text == (
-            "Defenders score 10 points for each trick they win, each on their own.")
+def test_a_question_and_answer_gives_way_to_the_rule_it_restates(tmp_path):
+    finder, found = _finder_and_hits(tmp_path, "common-questions", "turn")
+    best = finder.find("does a closed area earn points for each tile?", found, "other").sentences[0]
+    assert best.text == "A closed area earns points for each tile in it."
 
 
 def test_a_pointer_elsewhere_loses_and_a_question_about_points_wants_points(tmp_path):
