@@ -18,10 +18,12 @@ PLAYER_WORDS: tuple[tuple[str, str], ...] = (
      "tie share"),
     (r"(?:get|am i|be|are we|i'?m) called|what(?:'s| is) my (?:rank|name)|rank(?:ing)?", "title"),
     (r"throw(?:n)? away|toss(?:ed)?|bin|get rid of|put back in the box", "discard"),
-    (r"turn(?: [a-z]+){0,3} (?:around|round|sideways)|spin|rotat(?:e|ed|ing)|flip(?:ped)?|upside down|mirror|"
+    (r"turn(?: [a-z]+){0,3} (?:around|round|sideways)|spin|rotat(?:e|ed|ing)|upside down|mirror|"
      r"other way round", "rotate orientation"),
+    (r"flip(?:ped)?", "flip orientation"),  # a shape flipped, or a card turned up: not always a rotation
     (r"r[au]n(?:s|ning)? (?:out|outta)|none left|used up|no more|maxed(?: out)?|(?:is|are) (?:already )?full|"
-     r"(?:all|every) (?:\d+ )?(?:of (?:my|the|our) )?\w+ (?:are |is )?(?:already )?(?:filled|used|taken|gone)",
+     r"(?:all|every) (?:\d+ )?(?:of (?:my|the|our) )?\w+(?: (?:on|in|of) (?:my|the|our|his|her) \w+)? (?:are |is )?"
+     r"(?:already )?(?:filled|used|taken|gone)|filled (?:in )?(?:all|every) (?:\d+ )?\w+",
      "exhausted"),
     (r"turn(?:s|ed)? into|upgrade(?:s|d)?|level(?:s|ed)? up", "promoted"),
     (r"thru|zoom(?:s)? (?:past|through|over)|go(?:es)? (?:past|straight through)", "pass through"),
@@ -56,7 +58,15 @@ PLAYER_WORDS: tuple[tuple[str, str], ...] = (
      r"(?:tricks?|cards?|plays?)", "hidden information"),
     (r"how long (?:does|do|will|should) (?:a |the |one |each )?(?:game|match|round|hand|turn|move)s?(?: \w+){0,3} "
      r"(?:take|last)|thinking time|timer|chess clock|take(?:s)? forever to (?:move|play|decide)|"
-     r"time limits? (?:per|for (?:each|every|a)) (?:move|turn|play|bid|trick)", "playing time"),
+     r"time limits?(?: \w+)? (?:per|for|on) (?:each |every |a |the )?(?:move|turn|play|bid|bidding|trick|round)s?",
+     "playing time"),
+    (r"touch[- ]move|touched (?:my|a|the|his|her) \w+ (?:but|and then|then)", "touch move"),
+    (r"(?:die|dice)\b[^.?!]{0,40}(?:off the table|on(?:to)? the floor|cocked|tilted|leaning)|"
+     r"(?:off the table|on(?:to)? the floor|cocked|tilted)[^.?!]{0,40}\b(?:die|dice)\b", "cocked dice"),
+    (r"hint(?:s|ed|ing)?|signal(?:s|led|ling|ed|ing)?|table talk|(?:tell|talk to|talk with) (?:my|his|her|their) "
+     r"partner", "table talk"),
+    (r"is it better to|(?:best|strongest|smartest|good) (?:\w+ ){0,2}(?:move|opening|strategy|tactic)s?\b|"
+     r"strateg(?:y|ies)|good score|what(?:'s| is) a (?:normal|average|typical|good) score", "strategy"),
     (r"by myself|on my own(?!\s+\w)|play(?:ing)? alone|one[- ]player|single[- ]player", "solo"),
     (r"(?:write|note|jot|mark)(?:s|ing)? (?:it |them |this |that )?down", "record"),
     (r"(?:have|has|had|forced|obliged|required) to|must (?:i|you|we|they|he|she)|made to", "compulsory"),
@@ -75,9 +85,17 @@ SITUATIONS: dict[str, str] = {
                      r"fits nowhere|(?:none|neither) of (?:the )?[\w ]{0,30}(?:fits?|can be)",
     "pass": r"pass(?:es|ed)?|skips?|forfeits?",
     "divided equally surplus": r"divided|equally|surplus|remainder|left ?over|rounded",
-    "number of players": r"\d+\s*(?:-|to|or)\s*\d+ players|players?|solo",
+    "number of players": r"\d+\s*(?:-|–|to|or)\s*\d+ players|(?:\d+|two|three|four|five|six) or more players|"
+                         r"(?:up to|at least|for|with) (?:\d+|two|three|four|five|six) players|solo|single player|"
+                         r"player count|number of players",
     "mistake": r"mistakes?|errors?|erased?|undo(?:ne)?|taken? back|accident(?:al(?:ly)?)?|correct(?:ed|ion)|misplay\w*",
     "playing time": r"minutes?|hours?|time limit|timers?|clock|playing time|sand ?glass",
+    "rotate orientation": r"rotat\w*|orientation|turn(?:ed)? (?:it )?(?:around|over)|flip\w*|mirror\w*|any way round|"
+                          r"upside",
+    "touch move": r"touch\w*",
+    "cocked dice": r"off the (?:table|board)|floor|cocked|tilted|lands? flat|flat on",
+    "table talk": r"hints?|signal\w*|table talk|communicat\w*|conversation|say nothing|silen\w*",
+    "strategy": r"strateg\w*|tactic\w*|tips?|advice|good (?:move|play|score)|(?:best|strongest) (?:move|opening)",
     "leaves the game": r"(?:leaves?|leaving|left) (?:the game|early|the table)|quits?|drops? out|withdraw\w*|"
                        r"abandon\w*|retire[sd]?",
     "out of turn": r"out of turn|wrong turn|before (?:his|her|their|your) turn|not (?:his|her|their|your) turn",

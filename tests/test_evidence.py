@@ -171,6 +171,20 @@ def test_a_situation_the_question_asks_about_must_be_spoken_of_by_the_rules_show
     assert unspoken_situations(full, "Once the coin track is full, further coins are lost.") == []
     assert unspoken_situations(full, "Lose 1 star per empty space next to a monster.") == ["exhausted"]
     assert unspoken_situations("the stock ran out", "When the stock is empty, play on.") == []
+    assert unspoken_situations("filled all 14 coins already, another one?", "Fill in the next coin.") == ["exhausted"]
+    turned = "can we turn the tile around before placing it?"
+    assert unspoken_situations(turned, "Place the tile next to another.") == ["rotate orientation"]
+    assert unspoken_situations(turned, "Tiles may be rotated freely.") == []
+    assert unspoken_situations("dealer flipped a 9 for trumps, points?", "The dealer scores 10.") == []  # a card
+    assert unspoken_situations("how many people can play?", "Each player's marker starts here.") == [
+        "number of players"]
+    assert unspoken_situations("how many people can play?", "For 2 to 4 players.") == []
+    assert unspoken_situations("i touched my rook but want to move my silver", "Rooks move far.") == ["touch move"]
+    assert unspoken_situations("a die bounced off the table, reroll?", "Roll both dice.") == ["cocked dice"]
+    assert unspoken_situations("i pulled none off the board, which capture?", "Remove the line.") == []
+    assert unspoken_situations("can i hint to my partner what to bid?", "Bid in turn.") == ["table talk"]
+    assert unspoken_situations("whats the strongest first move?", "White moves first.") == ["strategy"]
+    assert unspoken_situations("is there a time limit for bidding?", "Bid in turn.") == ["playing time"]
     assert unspoken_situations("can i peek at my friends' maps?", "Each player has a map.") == ["hidden information"]
     assert unspoken_situations("can we look back at the last trick?", "Lead any card.") == ["hidden information"]
 
