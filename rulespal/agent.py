@@ -186,7 +186,7 @@ class Assistant:
         if words:
             found = self.pal.search(asked, game=game_id, k=HITS, follow_up_of=previous)
         kind = question_kind(question)
-        termed = with_book_terms(asked)  # the players' words joined by the rulebook's terms
+        termed = with_book_terms(asked, self.pal.book(game_id).words)  # players' words joined by the book's terms
         evidence = self.finder.find(termed, found, kind, context=previous)
         query = f"{previous} {asked}" if previous else asked
         context = Context(question, thread_id, game_id, kind, query, found, evidence, _covered(evidence), words)

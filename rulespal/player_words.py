@@ -5,6 +5,7 @@ a book settles only by saying so (a tie, running out, a mistake), which the rule
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 
 # (what players say, the rulebook term); general board-game vocabulary, not any one game's
 PLAYER_WORDS: tuple[tuple[str, str], ...] = (
@@ -71,7 +72,15 @@ PLAYER_WORDS: tuple[tuple[str, str], ...] = (
     (r"(?:write|note|jot|mark)(?:s|ing)? (?:it |them |this |that )?down", "record"),
     (r"(?:have|has|had|forced|obliged|required) to|must (?:i|you|we|they|he|she)|made to", "compulsory"),
 )
+# (what players say, the terms different rulebooks use for it): only the ones the book asked about uses are added
+BOOK_ALTERNATIVES: tuple[tuple[str, str], ...] = (
+    (r"(?:the|draw|face-?down) pile|draw deck", "stock talon"),  # 'the deck' is as often the whole pack
+    (r"shut(?:s|ting)?", "close closed"),
+    (r"scoop(?:s|ed|ing)? up|pick(?:s|ed|ing)? up (?:all )?(?:the|them|those) cards|(?:take|takes|took|taking) "
+     r"(?:all )?(?:the|them|those) cards", "take taking"),
+)
 _COMPILED = tuple((re.compile(rf"\b(?:{pattern})\b", re.I), term) for pattern, term in PLAYER_WORDS)
+_ALTERNATIVES = tuple((re.compile(rf"\b(?:{pattern})\b", re.I), term) for pattern, term in BOOK_ALTERNATIVES)
 # situations a book settles only by saying so, and the words of a rule that does: a rule shown for a question about
 # one of them must speak of it, else it is only the closest rule (a book silent on ties, on running out, on a player
 # who cannot move)
@@ -105,13 +114,16 @@ SITUATIONS: dict[str, str] = {
 _AGAIN = re.compile(r"\b([a-z]{4,}) again\b", re.I)  # 'double again' is what a rulebook calls a redouble
 
 
-def with_book_terms(question: str) -> str:
+def with_book_terms(question: str, book_words: Collection[str] | None = None) -> str:
     """The question with the rulebook terms its players' words stand for, in brackets ('… (adjacent)'); a verb
-    done 'again' also stands for its re- form ('deal again' -> redeal)."""
+    done 'again' also stands for its re- form ('deal again' -> redeal); of the terms books differ on ('the pile': a
+    stock, a talon), those the book asked about uses (all of them without its words)."""
     lowered = question.lower()
     terms = [term for pattern, term in _COMPILED if pattern.search(question)]
     terms += [f"re{verb.lower()}" for verb in _AGAIN.findall(question)]
-    terms = [term for term in terms if term not in lowered]
+    terms += [" ".join(w for w in term.split() if book_words is None or w in book_words)
+              for pattern, term in _ALTERNATIVES if pattern.search(question)]
+    terms = [term for term in terms if term and term not in lowered]
     return f"{question} ({' '.join(dict.fromkeys(terms))})" if terms else question
 
 

@@ -206,7 +206,8 @@ class Retriever:
             confident = bool(candidates) and candidates[0].confidence >= CONFIDENT
         else:
             target, confident = self.library.resolve(game).id, True
-        searched = tuple(with_book_terms(q) for q in queries)  # players' words joined by the rulebook's terms
+        words = self.library.resolve(target).words if target else None
+        searched = tuple(with_book_terms(q, words) for q in queries)  # players' words joined by the book's terms
         hits = self._hits(searched, target, k, mode, budget) if target else ()
         shown = target if confident else None
         return SearchResult(query, shown, game is None and shown is not None, hits,

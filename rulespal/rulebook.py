@@ -66,6 +66,11 @@ class Rulebook:
         """sha256 of the rulebook's text, as read from its file."""
         return hashlib.sha256(self.content.encode()).hexdigest()
 
+    @cached_property
+    def words(self) -> frozenset[str]:
+        """Every word the book uses, lowercased."""
+        return frozenset(re.findall(r"[a-z]+", self.content.lower()))
+
     @property
     def source_pdf(self) -> Path | None:
         """The original PDF stored beside a converted book (RULESPAL_HOME/books/<id>.pdf), if there is one."""

@@ -147,6 +147,10 @@ def test_players_words_are_searched_with_the_rulebook_terms():
     assert with_book_terms("one of the opps reneged") == "one of the opps reneged (revoke)"
     assert with_book_terms("can i keep all 12 and not swap?") == "can i keep all 12 and not swap? (exchange)"
     assert with_book_terms("nobody can go, now what") == "nobody can go, now what (no legal move blocked)"
+    # terms books differ on: only those the book asked about uses
+    assert with_book_terms("i shut the pile", {"stock", "closed", "pile"}) == "i shut the pile (stock closed)"
+    assert with_book_terms("i shut the pile", {"talon", "close"}) == "i shut the pile (talon close)"
+    assert with_book_terms("how many cards in the deck?", {"stock"}) == "how many cards in the deck?"
 
 
 def test_a_situation_the_question_asks_about_must_be_spoken_of_by_the_rules_shown():
