@@ -41,8 +41,8 @@ SPLITS = ("dev", "holdout", "fresh", "blind", "unseen", "sealed", "veiled", "hid
           "late", "midnight", "dusk", "owl", "vigil", "ember", "frost", "hollow", "ridge", "tide")
 # fresh and every later part: written by someone who had not seen the code; unseen and every later part each first
 # run after the last change to the answer path of its time; books, shelf, attic, evening, midnight, owl, ember,
-# frost, ridge and tide: about rulebooks written for this eval alone (evals/books/unseen), asked of a service holding them beside the
-# bundled ones
+# frost, ridge and tide: about rulebooks written for this eval alone (evals/books/unseen), asked of a service
+# holding them beside the bundled ones
 _QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”")
 
 
