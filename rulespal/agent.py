@@ -70,6 +70,7 @@ REFUSE_SIMILARITY, REFUSE_COVERAGE = 0.30, 0.5  # below both, the book has nothi
 COVERAGE_WEIGHT, TOP_HIT_WEIGHT, DIRECT_BAR = 0.55, 1.4, 1.22
 RULING_SIMILARITY, RULING_MARGIN = 0.45, 0.05
 PROSE_TOKENS = 80
+MODEL_RULE_CHARS = 1000  # the deciding sentences a model reads (each 85 characters cost it about a second to read)
 HITS = 7  # sections searched: their sentences compete as evidence
 
 
@@ -104,6 +105,14 @@ class Context:
         if self.engine_rules is not None:
             return self.engine_rules.shown()
         return self.evidence.shown() + ((self.defined,) if self.defined else ())
+
+    def read_by_model(self) -> str:
+        """The deciding sentences a model reads, best first up to MODEL_RULE_CHARS, one quoted line each."""
+        if self.engine_rules is not None:
+            picked = self.engine_rules.shown(MODEL_RULE_CHARS)
+        else:
+            picked = self.evidence.shown(MODEL_RULE_CHARS) + ((self.defined,) if self.defined else ())
+        return "\n".join(f'- "{s.text}"' for s in picked)
 
     @property
     def direct(self) -> bool:
@@ -257,7 +266,7 @@ class Assistant:
                 or not context.direct):
             return None
         title = self.pal.book(context.game).title
-        rules = "\n".join(f'- "{s.text}"' for s in context.shown)
+        rules = context.read_by_model()
         probs = self.model.choose([Message("system", prompt("verdict_system", game_title=title)),
                                    Message("user", prompt("verdict", game_title=title, rules=rules,
                                                           question=context.question))], VERDICTS)
@@ -269,7 +278,7 @@ class Assistant:
         if self.model is None or not self.model.capabilities.prose:
             return None
         title = self.pal.book(context.game).title
-        rules = "\n".join(f'- "{s.text}"' for s in context.shown)
+        rules = context.read_by_model()
         reply = "".join(self.model.stream([Message("system", prompt("answer_system", game_title=title)),
                                            Message("user", prompt("answer", game_title=title, rules=rules,
                                                                   question=context.question))], PROSE_TOKENS))

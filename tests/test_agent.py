@@ -1,10 +1,12 @@
 """The answer flow driven by a scripted model (queued verdict probabilities, engine calls and replies): each
 property a player relies on, deterministically."""
 
+import re
+
 import pytest
 from langgraph.checkpoint.memory import InMemorySaver
 
-from rulespal.agent import Assistant, idle_refs, rule_refs
+from rulespal.agent import MODEL_RULE_CHARS, Assistant, idle_refs, rule_refs
 from rulespal.errors import EmptyQuestion, QuestionTooLong, UnknownGame
 from rulespal.models.base import Capabilities, ToolChoice
 from rulespal.models.scripted import ScriptedModel
@@ -32,6 +34,15 @@ def test_a_sure_verdict_comes_first_then_the_deciding_rule(pal):
     assert answer.citations[0].section_id == "general-scoring-rules-to-remember"
     sent = model.received[0][1][-1].content
     assert "Spaces only at diagonals are not." in sent  # the model judged the shown rule, nothing else
+
+
+def test_the_model_reads_the_best_deciding_sentences_within_its_budget_the_player_sees_them_all(pal):
+    model = ScriptedModel(choices=[UNSURE])
+    answer = assistant(pal, model).ask("Can I place a tile that touches no other tile in Mise: Kolonizace?")
+    read = re.findall(r'^- "(.*)"$', model.received[0][1][-1].content, re.M)
+    shown = [c.quote for c in answer.citations]
+    assert sum(map(len, read)) <= MODEL_RULE_CHARS < sum(map(len, shown))  # prefill costs the player time
+    assert read and set(read) <= set(shown)
 
 
 def test_an_unsure_verdict_falls_back_to_the_rule_itself(pal):
