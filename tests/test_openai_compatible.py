@@ -28,6 +28,13 @@ def test_spec_names_the_server_and_model():
         parse_spec("openai-compatible:localhost")
 
 
+def test_verdicts_and_prose_are_opt_in_for_a_server_whose_model_is_unknown():
+    plain = OpenAICompatibleModel("openai-compatible:http://127.0.0.1:9/v1").capabilities
+    assert not plain.verdicts and not plain.prose and plain.router
+    chosen = OpenAICompatibleModel("openai-compatible:http://127.0.0.1:9/v1?verdicts=1&prose=1").capabilities
+    assert chosen.verdicts and chosen.prose
+
+
 def test_choices_come_with_probabilities_from_the_servers_logprobs(served):
     model = OpenAICompatibleModel(served)
     probs = model.choose([Message("user", 'Rule: "Spaces only at diagonals are not adjacent." Question: are '
@@ -49,7 +56,7 @@ def test_engine_calls_are_constrained_to_the_tool_schemas(served):
 
 
 def test_the_assistant_answers_through_the_server(pal, served):
-    bot = Assistant(pal, model_spec=served, checkpointer=InMemorySaver())
+    bot = Assistant(pal, model_spec=f"{served}&verdicts=1", checkpointer=InMemorySaver())
     answer = bot.ask("Do diagonal spaces count as adjacent in Cartographers?")
     assert answer.basis in ("verdict", "rule") and answer.verdict in (None, "no")
     assert answer.citations[0].section_id == "general-scoring-rules-to-remember"

@@ -28,7 +28,8 @@ TIMEOUT = httpx.Timeout(120.0, connect=5.0)
 
 
 def parse_spec(spec: str) -> tuple[str, str]:
-    """(base URL, model name) from `openai-compatible:http://host:port/v1?model=NAME&prose=1` (both optional)."""
+    """(base URL, model name) from `openai-compatible:http://host:port/v1?model=NAME&verdicts=1&prose=1` (all
+    optional)."""
     _, _, url = spec.partition(":")
     parts = urlsplit(url)
     if parts.scheme not in ("http", "https") or not parts.netloc:
@@ -43,8 +44,10 @@ class OpenAICompatibleModel(ChatModel):
     def __init__(self, spec: str, api_key: str | None = None):
         self.spec = spec
         self.base_url, self.model = parse_spec(spec)
-        prose = parse_qs(urlsplit(spec.partition(":")[2]).query).get("prose", ["0"])[0] in ("1", "true", "yes")
-        self.capabilities = Capabilities(calibrated=True, router=True, prose=prose, warm_up=False)
+        asked = parse_qs(urlsplit(spec.partition(":")[2]).query)
+        verdicts, prose = (asked.get(name, ["0"])[0] in ("1", "true", "yes") for name in ("verdicts", "prose"))
+        # opt-in: the server's model is unknown, and the embedded 1.5B it most often serves inverts yes/no verdicts
+        self.capabilities = Capabilities(calibrated=True, verdicts=verdicts, router=True, prose=prose, warm_up=False)
         key = api_key or os.environ.get("RULESPAL_API_KEY") or os.environ.get("OPENAI_API_KEY") or "none"
         self._client = httpx.Client(base_url=self.base_url, timeout=TIMEOUT,
                                     headers={"Authorization": f"Bearer {key}"})
