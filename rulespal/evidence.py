@@ -30,6 +30,8 @@ OTHER_RATIO = 0.65  # another section's sentences need this share: a near tie me
 DENSE, LEXICAL, CUE, PRIOR, SHORT = 1.0, 0.8, 0.12, 0.20, 0.15
 SHORT_UNIT = 60  # units shorter than this lose up to SHORT: a short line matches many questions by accident
 EXAMPLE = 0.20  # an example's units lose this: they share the question's situation, the rule they illustrate decides
+ANSWERED = 0.35  # a question with its answer (an FAQ's) loses this: a player's question is worded like it, whatever
+# its topic
 RARE_SHARE = 0.5  # a rare word weighs (idf) at least this share of the book's rarest
 SCORING_CUE = 0.06  # a question about points: a unit that awards points gains this
 SIGNPOST = 0.10  # a unit pointing to another part of the book ('this chapter', 'described below') loses this
@@ -257,8 +259,7 @@ class EvidenceFinder:
             path = " > ".join(member.heading_path)
             examples = example_units(member.text)
             for pos, sent in enumerate(rule_units(member.text)):
-                # a question with its answer (an FAQ's) restates a rule: like an example, it gives way to the rule
-                example = sent in examples or bool(_EXAMPLE_HEADING.search(path)) or "? " in sent
+                example = sent in examples or bool(_EXAMPLE_HEADING.search(path))
                 candidates.append(_Candidate(rank, (member.order, pos), member.id, member.title, sent,
                                              1.0 / (1 + rank), path, example))
         if not candidates:
@@ -285,7 +286,10 @@ class EvidenceFinder:
                 bonus -= SIGNPOST
             short = SHORT * max(0.0, 1 - len(c.text) / SHORT_UNIT)
             example = c.example and not tokens & only_examples
-            score = DENSE * float(sim) + LEXICAL * coverage + bonus + PRIOR * c.weight - short - EXAMPLE * example
+            # a question with its answer (an FAQ's) restates a rule given elsewhere, worded like any player's question
+            answered = "? " in c.text
+            score = (DENSE * float(sim) + LEXICAL * coverage + bonus + PRIOR * c.weight - short - EXAMPLE * example
+                     - ANSWERED * answered)
             scored.append(EvidenceSentence(book.id, c.section_id, c.title, c.text, c.rank, c.place, score,
                                            float(sim), coverage))
         scored.sort(key=lambda s: -s.score)
