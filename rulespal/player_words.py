@@ -78,6 +78,9 @@ BOOK_ALTERNATIVES: tuple[tuple[str, str], ...] = (
     (r"shut(?:s|ting)?", "close closed"),
     (r"scoop(?:s|ed|ing)? up|pick(?:s|ed|ing)? up (?:all )?(?:the|them|those) cards|(?:take|takes|took|taking) "
      r"(?:all )?(?:the|them|those) cards", "take taking"),
+    (r"pot(?:s|ted|ting)?|sank|sunk|sink(?:s|ing)?", "pocket pocketed hole"),
+    (r"scratch(?:es|ed|ing)?", "foul"),
+    (r"chuck(?:s|ed|ing)? (?:in|on)|toss(?:es|ed|ing)? in|throw(?:s|ing)? in|threw in", "throw add"),
 )
 _COMPILED = tuple((re.compile(rf"\b(?:{pattern})\b", re.I), term) for pattern, term in PLAYER_WORDS)
 _ALTERNATIVES = tuple((re.compile(rf"\b(?:{pattern})\b", re.I), term) for pattern, term in BOOK_ALTERNATIVES)
