@@ -152,7 +152,7 @@ def test_players_words_are_searched_with_the_rulebook_terms():
     assert with_book_terms("i shut the pile", {"talon", "close"}) == "i shut the pile (talon close)"
     assert with_book_terms("how many cards in the deck?", {"stock"}) == "how many cards in the deck?"
     assert with_book_terms("i scratched and havent potted one", {"foul", "pocketed"}) == (
-        "i scratched and havent potted one (foul pocketed)")
+        "i scratched and havent potted one (pocketed foul)")
 
 
 def test_a_situation_the_question_asks_about_must_be_spoken_of_by_the_rules_shown():
