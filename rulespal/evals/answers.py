@@ -35,14 +35,18 @@ ANSWER_SETS = ("answers-cartographers", "answers-cational-meographic", "answers-
                "answers-vigil-mise-kolonizace", "answers-ember-schnapsen", "answers-ember-fanorona",
                "answers-frost-durak", "answers-frost-spite-and-malice", "answers-hollow-cartographers",
                "answers-hollow-cational-meographic", "answers-hollow-mise-kolonizace", "answers-ridge-carrom",
-               "answers-ridge-sheepshead", "answers-tide-petanque", "answers-tide-bezique")
+               "answers-ridge-sheepshead", "answers-tide-petanque", "answers-tide-bezique",
+               "answers-quill-cartographers", "answers-quill-cational-meographic", "answers-quill-mise-kolonizace",
+               "answers-lantern-crokinole", "answers-lantern-rook", "answers-harbor-egyptian-ratscrew",
+               "answers-harbor-pente")
 SPLITS = ("dev", "holdout", "fresh", "blind", "unseen", "sealed", "veiled", "hidden", "closing", "last", "table",
           "night", "books", "final", "shelf", "dawn", "morning", "attic", "noon", "evening",
-          "late", "midnight", "dusk", "owl", "vigil", "ember", "frost", "hollow", "ridge", "tide")
+          "late", "midnight", "dusk", "owl", "vigil", "ember", "frost", "hollow", "ridge", "tide",
+          "quill", "lantern", "harbor")
 # fresh and every later part: written by someone who had not seen the code; unseen and every later part each first
 # run after the last change to the answer path of its time; books, shelf, attic, evening, midnight, owl, ember,
-# frost, ridge and tide: about rulebooks written for this eval alone (evals/books/unseen), asked of a service
-# holding them beside the bundled ones
+# frost, ridge, tide, lantern and harbor: about rulebooks written for this eval alone (evals/books/unseen), asked
+# of a service holding them beside the bundled ones
 _QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”")
 
 
