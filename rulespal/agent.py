@@ -63,6 +63,9 @@ from rulespal.vocabulary import BookWords, with_book_words
 VERDICTS = ("Yes", "No", "Unclear")
 VERDICT_MIN = 0.80  # a verdict is shown only this sure; below it the rule alone is the answer
 REFUSE_SIMILARITY, REFUSE_COVERAGE = 0.30, 0.5  # below both, the book has nothing on the question
+# ... unless a sentence is somewhat close in meaning and the top sections hold some of the question's rarer words
+# (a player's slang: "slap the bird on it", "jump back in at 90"): then the closest rule is shown, flagged
+NEAR_SIMILARITY, NEAR_COVERAGE = 0.22, 0.15
 # How directly the book answers: closeness + COVERAGE_WEIGHT * coverage + TOP_HIT_WEIGHT * the top section's
 # similarity; below DIRECT_BAR the rule shown is only the closest one, and the answer says so. Fitted (logistic, class-
 # balanced) on the dev, fresh and blind answer sets: the bar hedges 8% of answerable questions and 68% of those the
@@ -380,7 +383,8 @@ def idle_refs(result: Any) -> set[str]:
 def _covered(evidence: Evidence) -> bool:
     """Whether the book has anything on the question: some sentence of the top sections close in meaning, or the
     sections sharing most of the question's rarer words (measured over every top section, not the first hit)."""
-    return evidence.closeness >= REFUSE_SIMILARITY or evidence.coverage >= REFUSE_COVERAGE
+    return (evidence.closeness >= REFUSE_SIMILARITY or evidence.coverage >= REFUSE_COVERAGE
+            or (evidence.closeness >= NEAR_SIMILARITY and evidence.coverage >= NEAR_COVERAGE))
 
 
 def build_assistant(pal: RulesPal, model_spec: str | None = None) -> Assistant:

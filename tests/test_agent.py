@@ -79,6 +79,10 @@ def test_refusal_only_when_the_book_has_no_evidence(pal):
     answered = assistant(pal).ask("wait, can I stick my tile on just the corner of another one?",
                                   game="cational-meographic")
     assert answered.covered and answered.basis != "refusal"
+    # slang somewhat close in meaning (cosine 0.22-0.30) that shares some of the book's words: shown, not refused
+    slang = assistant(pal).ask("dropped a x2 forest beside another x2 forest, do i get its 2 too or must the "
+                               "neighbour be lower?", game="cational-meographic")
+    assert slang.covered and slang.basis != "refusal" and slang.citations
 
 
 def test_an_answer_from_only_the_closest_rule_says_so(pal):
