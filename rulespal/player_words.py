@@ -59,13 +59,18 @@ PLAYER_WORDS: tuple[tuple[str, str], ...] = (
      r"(?:tricks?|cards?|plays?)", "hidden information"),
     (r"how long (?:does|do|will|should) (?:a |the |one |each )?(?:game|match|round|hand|turn|move)s?(?: \w+){0,3} "
      r"(?:take|last)|thinking time|timer|chess clock|take(?:s)? forever to (?:move|play|decide)|"
-     r"time limits?(?: \w+)? (?:per|for|on) (?:each |every |a |the )?(?:move|turn|play|bid|bidding|trick|round)s?",
+     r"time limits?(?: \w+)? (?:per|for|on|to) (?:each |every |a |the )?(?:move|turn|play|bid|bidding|trick|round|"
+     r"throw|shot|flick|roll|decide|think)s?",
      "playing time"),
     (r"touch[- ]move|touched (?:my|a|the|his|her) \w+ (?:but|and then|then)", "touch move"),
     (r"(?:die|dice)\b[^.?!]{0,40}(?:off the table|on(?:to)? the floor|cocked|tilted|leaning)|"
      r"(?:off the table|on(?:to)? the floor|cocked|tilted)[^.?!]{0,40}\b(?:die|dice)\b", "cocked dice"),
     (r"hint(?:s|ed|ing)?|signal(?:s|led|ling|ed|ing)?|table talk|(?:tell|talk to|talk with) (?:my|his|her|their) "
-     r"partner", "table talk"),
+     r"partner|(?:tell|telling|help|helping|show|showing) (?:\w+ ){0,3}what to (?:play|do|bid|move)|coach\w*",
+     "table talk"),
+    (r"\bmoney\b|\bstakes?\b|\bbets?\b|\bbetting\b|gambl\w*|\bwager\w*|\bcents?\b|\bdollars?\b", "stakes"),
+    (r"expansions?|add-?ons?|other editions?", "expansion"),
+    (r"best (?:of|out of) (?:\d+|two|three|five|seven)|how many games (?:in|per|for) a match", "match format"),
     (r"is it better to|(?:best|strongest|smartest|good) (?:\w+ ){0,2}(?:move|opening|strategy|tactic)s?\b|"
      r"strateg(?:y|ies)|good score|what(?:'s| is) a (?:normal|average|typical|good) score", "strategy"),
     (r"by myself|on my own(?!\s+\w)|play(?:ing)? alone|one[- ]player|single[- ]player", "solo"),
@@ -88,7 +93,8 @@ _ALTERNATIVES = tuple((re.compile(rf"\b(?:{pattern})\b", re.I), term) for patter
 # one of them must speak of it, else it is only the closest rule (a book silent on ties, on running out, on a player
 # who cannot move)
 SITUATIONS: dict[str, str] = {
-    "tie share": r"ties?|tied|tiebreak\w*|shared?|equal(?:ly)?|same number|divided|split",
+    "tie share": r"ties?|tied|tiebreak\w*|shared?|equally|equal (?:number|score|points?|totals?|share)|same number|"
+                 r"divided|split",
     "exhausted": r"r[au]ns? out|exhausted|(?:is|are|becomes?|runs?) empty|empty (?:\w+ )?(?:deck|stock|bag|supply|"
                  r"boneyard|pile|track|talon)|depleted|no (?:more|cards|tiles) (?:left|remain)|(?:is|are) used up|"
                  r"last (?:card|tile|stone|piece)|full|maximum|no further",
@@ -106,7 +112,11 @@ SITUATIONS: dict[str, str] = {
                           r"upside",
     "touch move": r"touch\w*",
     "cocked dice": r"off the (?:table|board)|floor|cocked|tilted|lands? flat|flat on",
-    "table talk": r"hints?|signal\w*|table talk|communicat\w*|conversation|say nothing|silen\w*",
+    "table talk": r"hints?|signal\w*|table talk|communicat\w*|conversation|say nothing|silen\w*|advi[cs]\w*|"
+                  r"help\w* (?:a |another )?player",
+    "stakes": r"money|stakes?|bets?|betting|gambl\w*|wager\w*|cents?|dollars?|pay(?:s|ment)? (?:the winner|each)",
+    "expansion": r"expansions?|modules?|add-?ons?|other editions?",
+    "match format": r"best of|rubbers?|tournament\w*|match play|a match (?:is|consists|of)|matches of",
     "strategy": r"strateg\w*|tactic\w*|tips?|advice|good (?:move|play|score)|(?:best|strongest) (?:move|opening)",
     "leaves the game": r"(?:leaves?|leaving|left) (?:the game|early|the table)|quits?|drops? out|withdraw\w*|"
                        r"abandon\w*|retire[sd]?",

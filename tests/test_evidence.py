@@ -191,6 +191,14 @@ def test_a_situation_the_question_asks_about_must_be_spoken_of_by_the_rules_show
     assert unspoken_situations("can i hint to my partner what to bid?", "Bid in turn.") == ["table talk"]
     assert unspoken_situations("whats the strongest first move?", "White moves first.") == ["strategy"]
     assert unspoken_situations("is there a time limit for bidding?", "Bid in turn.") == ["playing time"]
+    assert unspoken_situations("any time limit to throw?", "Throw underarm.") == ["playing time"]
+    assert unspoken_situations("we tied, any tiebreaker?", "A covered card scores points equal to it.") == [
+        "tie share"]  # 'equal to' is no tie
+    assert unspoken_situations("can the rest of us tell her what to play?", "Play one card.") == ["table talk"]
+    assert unspoken_situations("how much money per point do people play for?", "Score 1 point.") == ["stakes"]
+    assert unspoken_situations("can we mix in the heroes expansion?", "Shuffle the deck.") == ["expansion"]
+    assert unspoken_situations("should a match be best of 3 or best of 5?", "The first to 100 wins.") == [
+        "match format"]
     assert unspoken_situations("can i peek at my friends' maps?", "Each player has a map.") == ["hidden information"]
     assert unspoken_situations("can we look back at the last trick?", "Lead any card.") == ["hidden information"]
 
