@@ -36,7 +36,7 @@ from rulespal.list_totals import ListTotal, list_total
 from rulespal.memory import make_checkpointer
 from rulespal.models.base import ChatModel, Message
 from rulespal.models.registry import NO_MODEL, build_chat_model
-from rulespal.player_words import unspoken_situations, with_book_terms
+from rulespal.player_words import spelled_out, unspoken_situations, with_book_terms
 from rulespal.prompts import prompt
 from rulespal.questions import (
     QuestionKind,
@@ -193,9 +193,11 @@ class Assistant:
                 raise WhichGame(c.to_dict() for c in found.candidates)
             raise UnknownGame(question, self.pal.library.ids)
         game_id = found.game
-        words = self.words.bridge(question, self.pal.book(game_id))  # things counted under the player's names
-        asked = with_book_words(question, words)
-        if words:
+        book = self.pal.book(game_id)
+        spelled = spelled_out(question, book.words)  # 'every1 playin' -> 'everyone playing'
+        words = self.words.bridge(spelled, book)  # things counted under the player's names
+        asked = with_book_words(spelled, words)
+        if asked != question:
             found = self.pal.search(asked, game=game_id, k=HITS, follow_up_of=previous)
         kind = question_kind(question)
         termed = with_book_terms(asked, self.pal.book(game_id).words)  # players' words joined by the book's terms

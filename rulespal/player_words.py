@@ -127,6 +127,31 @@ SITUATIONS: dict[str, str] = {
 _AGAIN = re.compile(r"\b([a-z]{4,}) again\b", re.I)  # 'double again' is what a rulebook calls a redouble
 
 
+# players' spellings of everyday words (the book's own words are never respelt)
+SPELLINGS: dict[str, str] = {
+    "every1": "everyone", "evry1": "everyone", "some1": "someone", "any1": "anyone", "no1": "no one",
+    "2nite": "tonight", "2day": "today", "gonna": "going to", "wanna": "want to", "gotta": "have to",
+    "lemme": "let me", "dunno": "don't know", "ppl": "people", "pts": "points", "pt": "point", "b4": "before",
+    "bc": "because", "cuz": "because", "coz": "because", "thru": "through", "tho": "though", "ur": "your",
+    "u": "you", "w/o": "without", "w/": "with", "pls": "please", "plz": "please", "rn": "right now",
+}
+_SPELLING = re.compile(r"(?<![\w/-])(?:" + "|".join(re.escape(w) for w in sorted(SPELLINGS, key=len, reverse=True))
+                       + r")(?![\w/-])", re.I)
+_DROPPED_G = re.compile(r"\b([a-z]{3,}in)'?(?![\w'])", re.I)  # 'playin', 'drawin'': a dropped g
+
+
+def spelled_out(question: str, book_words: Collection[str]) -> str:
+    """The question with players' spellings written out ('every1' -> everyone, 'pts' -> points) and a dropped g
+    put back where the book uses the word ('playin' -> playing); a word the book uses is left as it is."""
+    def word(m: re.Match[str]) -> str:
+        return m.group() if m.group().lower() in book_words else SPELLINGS[m.group().lower()]
+
+    def dropped(m: re.Match[str]) -> str:
+        stem = m.group(1)
+        return f"{stem}g" if stem.lower() not in book_words and f"{stem.lower()}g" in book_words else m.group()
+    return _DROPPED_G.sub(dropped, _SPELLING.sub(word, question))
+
+
 def with_book_terms(question: str, book_words: Collection[str] | None = None) -> str:
     """The question with the rulebook terms its players' words stand for, in brackets ('… (adjacent)'); a verb
     done 'again' also stands for its re- form ('deal again' -> redeal); of the terms books differ on ('the pile': a

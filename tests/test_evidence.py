@@ -3,7 +3,7 @@
 from rulespal.checks import leading_verdict, numbers, prose_passes
 from rulespal.citations import normalise
 from rulespal.evidence import Evidence, EvidenceSentence, example_units, rule_units
-from rulespal.player_words import unspoken_situations, with_book_terms
+from rulespal.player_words import spelled_out, unspoken_situations, with_book_terms
 from rulespal.questions import describes_position, engine_intent, question_kind
 from rulespal.tools import holds_a_move
 
@@ -153,6 +153,14 @@ def test_players_words_are_searched_with_the_rulebook_terms():
     assert with_book_terms("how many cards in the deck?", {"stock"}) == "how many cards in the deck?"
     assert with_book_terms("i scratched and havent potted one", {"foul", "pocketed"}) == (
         "i scratched and havent potted one (pocketed foul)")
+
+
+def test_players_spellings_are_written_out_unless_the_book_uses_them():
+    book = {"playing", "cards", "points", "drawing", "pt"}
+    assert spelled_out("4 of us playin, how many cards does every1 get? 3 pts w/ my guy", book) == (
+        "4 of us playing, how many cards does everyone get? 3 points with my guy")
+    assert spelled_out("drawin' a U-shape, can u go thru", book) == "drawing a U-shape, can you go through"
+    assert spelled_out("the pt on the track, cousin", book) == "the pt on the track, cousin"  # the book's own words
 
 
 def test_a_situation_the_question_asks_about_must_be_spoken_of_by_the_rules_shown():
