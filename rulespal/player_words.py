@@ -14,7 +14,8 @@ PLAYER_WORDS: tuple[tuple[str, str], ...] = (
     (r"together|(?:at )?the same time|at once|one at a time|everybody|in turn", "simultaneously"),
     (r"by itself|on its own|alone|lonely|just one|only one|one single", "single"),
     (r"sitting on|on top of|hidden under|overlapp?(?:ed|ing|s)? by|underneath", "covered"),
-    (r"same (?:score|points?|number|total|amount)|tied|draw(?:n)? game|even score|"
+    (r"same (?:score|points?|number|total|amount)|(?:exact )?same \w*(?:points?|pawints?)\b|tied|\btie (?:on|for|at)\b|"
+     r"draw(?:n)? game|even score|"
      r"(?:both|each) (?:have|has|got) (?:\d+|the same)",
      "tie share"),
     (r"(?:get|am i|be|are we|i'?m) called|what(?:'s| is) my (?:rank|name)|rank(?:ing)?", "title"),
@@ -28,7 +29,8 @@ PLAYER_WORDS: tuple[tuple[str, str], ...] = (
      "exhausted"),
     (r"turn(?:s|ed)? into|upgrade(?:s|d)?|level(?:s|ed)? up", "promoted"),
     (r"thru|zoom(?:s)? (?:past|through|over)|go(?:es)? (?:past|straight through)", "pass through"),
-    (r"(?:can'?t|cannot|can not) (?:move|go) anywhere|nowhere to (?:go|move)|no moves?(?: left)?|"
+    (r"(?:can'?t|cannot|can not) (?:legally )?(?:move|go|place|play|put|fit)(?: \w+){0,3} anywhere|"
+     r"nowhere to (?:go|move)|no moves?(?: left)?|"
      r"(?:nobody|no ?one) can (?:go|play|move)|"
      r"(?:none|nothing) (?:of my \w+ )?can move|stuck", "no legal move"),
     (r"nobody can (?:go|play|move)|no ?one can (?:go|play|move)|(?:everyone|everybody|we'?re all|we are all) stuck",
@@ -66,13 +68,25 @@ PLAYER_WORDS: tuple[tuple[str, str], ...] = (
     (r"(?:die|dice)\b[^.?!]{0,40}(?:off the table|on(?:to)? the floor|cocked|tilted|leaning)|"
      r"(?:off the table|on(?:to)? the floor|cocked|tilted)[^.?!]{0,40}\b(?:die|dice)\b", "cocked dice"),
     (r"hint(?:s|ed|ing)?|signal(?:s|led|ling|ed|ing)?|table talk|(?:tell|talk to|talk with) (?:my|his|her|their) "
-     r"partner|(?:tell|telling|help|helping|show|showing) (?:\w+ ){0,3}what to (?:play|do|bid|move)|coach\w*",
+     r"partner|(?:tell|telling|help|helping|show|showing) (?:\w+ ){0,3}what to (?:play|do|bid|move)|coach\w*|"
+     r"(?:tell|telling|show|showing) (?:me|him|her|them|us) (?:which|what|where|how)\b",
      "table talk"),
-    (r"\bmoney\b|\bstakes?\b|\bbets?\b|\bbetting\b|gambl\w*|\bwager\w*|\bcents?\b|\bdollars?\b", "stakes"),
+    (r"\bmoney\b|\bstakes?\b|\bbets?\b|\bbetting\b|gambl\w*|\bwager\w*|\bcents?\b|\bdollars?\b|"
+     r"\b(?:a|per) (?:quarter|dime|nickel|penny|buck|euro|pound)s? (?:a|per) point", "stakes"),
+    (r"who(?:'s| is)? (?:supposed to |meant to |gets to |has to )?(?:flip|deal|turn over|reveal)(?:s|es)?\b",
+     "who deals"),
+    (r"(?:lost|missing|lose|ripped|torn|damaged) (?:the |our |a |my |one of the )?(?:\w+ )?(?:cards?|deck|pieces?|"
+     r"tiles?|dice|die|board|sheets?|pins?)|(?:normal|regular|standard|ordinary) (?:deck|pack)|"
+     r"(?:write|draw|make) (?:one|our own|a new one) up", "missing components"),
+    (r"drink\w*|house rules?", "house rule"),
+    (r"(?:flashed|exposed|showed|flipped) (?:a|one) card (?:face up )?(?:while|during|when) (?:dealing|the deal)|"
+     r"misdeal\w*", "misdeal"),
     (r"expansions?|add-?ons?|other editions?", "expansion"),
     (r"best (?:of|out of) (?:\d+|two|three|five|seven)|how many games (?:in|per|for) a match", "match format"),
     (r"is it better to|(?:best|strongest|smartest|good) (?:\w+ ){0,2}(?:move|opening|strategy|tactic)s?\b|"
-     r"strateg(?:y|ies)|good score|what(?:'s| is) a (?:normal|average|typical|good) score", "strategy"),
+     r"strateg(?:y|ies)|good score|what(?:'s| is) a (?:normal|average|typical|good) score|\bodds\b|"
+     r"probabilit\w*|any tips|\btips?\b|advice|(?:move|opening|play|choice) (?:is|would be) (?:the )?"
+     r"(?:strongest|best|smartest)", "strategy"),
     (r"by myself|on my own(?!\s+\w)|play(?:ing)? alone|one[- ]player|single[- ]player", "solo"),
     (r"(?:write|note|jot|mark)(?:s|ing)? (?:it |them |this |that )?down", "record"),
     (r"(?:have|has|had|forced|obliged|required) to|must (?:i|you|we|they|he|she)|made to", "compulsory"),
@@ -117,7 +131,13 @@ SITUATIONS: dict[str, str] = {
     "stakes": r"money|stakes?|bets?|betting|gambl\w*|wager\w*|cents?|dollars?|pay(?:s|ment)? (?:the winner|each)",
     "expansion": r"expansions?|modules?|add-?ons?|other editions?",
     "match format": r"best of|rubbers?|tournament\w*|match play|a match (?:is|consists|of)|matches of",
-    "strategy": r"strateg\w*|tactic\w*|tips?|advice|good (?:move|play|score)|(?:best|strongest) (?:move|opening)",
+    "who deals": r"dealer|deals?|(?:the|one|each|any) player (?:flips|reveals|turns over|deals)|rotat\w*",
+    "missing components": r"missing|lost|replace\w*|substitut\w*|spares?|prox(?:y|ies)|homemade|"
+                          r"(?:regular|standard|ordinary|normal) (?:deck|pack)|playing cards",
+    "house rule": r"drink\w*|house rules?",
+    "misdeal": r"misdeal\w*|exposed|face up (?:during|while) (?:the )?deal|redeal\w*|deal again",
+    "strategy": r"strateg\w*|tactic\w*|tips?|advice|good (?:move|play|score)|(?:best|strongest) (?:move|opening)|"
+                r"odds|probabilit\w*",
     "leaves the game": r"(?:leaves?|leaving|left) (?:the game|early|the table)|quits?|drops? out|withdraw\w*|"
                        r"abandon\w*|retire[sd]?",
     "out of turn": r"out of turn|wrong turn|before (?:his|her|their|your) turn|not (?:his|her|their|your) turn",

@@ -207,6 +207,18 @@ def test_a_situation_the_question_asks_about_must_be_spoken_of_by_the_rules_show
     assert unspoken_situations("can we mix in the heroes expansion?", "Shuffle the deck.") == ["expansion"]
     assert unspoken_situations("should a match be best of 3 or best of 5?", "The first to 100 wins.") == [
         "match format"]
+    assert unspoken_situations("two of us tie on pawints after the last round", "Highest total wins.") == [
+        "tie share"]
+    assert unspoken_situations("what if i can't place my tile anywhere legally?", "Place the tile.") == [
+        "no legal move"]
+    assert unspoken_situations("who's supposed to flip the cards each turn?", "Flip the top card.") == ["who deals"]
+    assert unspoken_situations("who flips the cards?", "The dealer flips the top card.") == []
+    assert unspoken_situations("we lost our deck, can we use a normal deck?", "Use the 57 cards.") == [
+        "missing components"]
+    assert unspoken_situations("we play it as a drinking game, who drinks?", "The loser scores 0.") == ["house rule"]
+    assert unspoken_situations("dealer flashed a card face up while dealing", "Deal 11 each.") == ["misdeal"]
+    assert unspoken_situations("whats the odds of shutting the box?", "Shut the tiles.") == ["strategy"]
+    assert unspoken_situations("we play for a quarter a point, do we pay double?", "Score 2.") == ["stakes"]
     assert unspoken_situations("can i peek at my friends' maps?", "Each player has a map.") == ["hidden information"]
     assert unspoken_situations("can we look back at the last trick?", "Lead any card.") == ["hidden information"]
 
