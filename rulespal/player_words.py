@@ -18,6 +18,9 @@ PLAYER_WORDS: tuple[tuple[str, str], ...] = (
      r"draw(?:n)? game|even score|"
      r"(?:both|each) (?:have|has|got) (?:\d+|the same)",
      "tie share"),
+    (r"(?:\btie[ds]?\b|same (?:\w+ ){0,2}(?:score|points?|pawints?|total))[^.?!]{0,60}\b(?:who wins|who won|winner|"
+     r"tie-?break\w*|share the win)|tie-?break(?:er)?s?\b|who wins (?:if|when) (?:we|they|two|both)",
+     "tiebreak winner"),
     (r"(?:get|am i|be|are we|i'?m) called|what(?:'s| is) my (?:rank|name)|rank(?:ing)?", "title"),
     (r"throw(?:n)? away|toss(?:ed)?|bin|get rid of|put back in the box", "discard"),
     (r"turn(?: [a-z]+){0,3} (?:around|round|sideways)|spin|rotat(?:e|ed|ing)|upside down|mirror|"
@@ -131,6 +134,9 @@ SITUATIONS: dict[str, str] = {
     "stakes": r"money|stakes?|bets?|betting|gambl\w*|wager\w*|cents?|dollars?|pay(?:s|ment)? (?:the winner|each)",
     "expansion": r"expansions?|modules?|add-?ons?|other editions?",
     "match format": r"best of|rubbers?|tournament\w*|match play|a match (?:is|consists|of)|matches of",
+    "tiebreak winner": r"tie-?break\w*|in (?:the )?case of a tie|(?:tied?|ties) (?:for|at) (?:the )?(?:win|first|end)|"
+                       r"shar(?:e|es|ed) (?:the )?(?:win|victory)|joint winners?|tie is broken|tied players?|"
+                       r"(?:more|most|fewest|fewer|least|highest|lowest) [\w ]{0,40}(?:wins|breaks) (?:the )?tie",
     "who deals": r"dealer|deals?|(?:the|one|each|any) player (?:flips|reveals|turns over|deals)|rotat\w*",
     "missing components": r"missing|lost|replace\w*|substitut\w*|spares?|prox(?:y|ies)|homemade|"
                           r"(?:regular|standard|ordinary|normal) (?:deck|pack)|playing cards",

@@ -219,6 +219,9 @@ def test_a_situation_the_question_asks_about_must_be_spoken_of_by_the_rules_show
     assert unspoken_situations("dealer flashed a card face up while dealing", "Deal 11 each.") == ["misdeal"]
     assert unspoken_situations("whats the odds of shutting the box?", "Shut the tiles.") == ["strategy"]
     assert unspoken_situations("we play for a quarter a point, do we pay double?", "Score 2.") == ["stakes"]
+    tied = "we tied on points at the end, is there a tiebreaker?"  # a tie for the win, not a shared area
+    assert "tiebreak winner" in unspoken_situations(tied, "A tie in an area: the points are divided equally.")
+    assert unspoken_situations(tied, "In case of a tie, the player with fewer penalties wins.") == []
     assert unspoken_situations("can i peek at my friends' maps?", "Each player has a map.") == ["hidden information"]
     assert unspoken_situations("can we look back at the last trick?", "Lead any card.") == ["hidden information"]
 
