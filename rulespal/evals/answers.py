@@ -45,16 +45,18 @@ ANSWER_SETS = ("answers-cartographers", "answers-cational-meographic", "answers-
                "answers-zephyr-bao", "answers-verdant-cartographers", "answers-verdant-cational-meographic",
                "answers-verdant-mise-kolonizace", "answers-aurora-pitch", "answers-aurora-alquerque",
                "answers-wren-cartographers", "answers-wren-cational-meographic", "answers-wren-mise-kolonizace",
-               "answers-yonder-rummy-500", "answers-yonder-mu-torere")
+               "answers-yonder-rummy-500", "answers-yonder-mu-torere", "answers-xylem-cartographers",
+               "answers-xylem-cational-meographic", "answers-xylem-mise-kolonizace", "answers-quartz-yacht",
+               "answers-quartz-fox-and-hounds")
 SPLITS = ("dev", "holdout", "fresh", "blind", "unseen", "sealed", "veiled", "hidden", "closing", "last", "table",
           "night", "books", "final", "shelf", "dawn", "morning", "attic", "noon", "evening",
           "late", "midnight", "dusk", "owl", "vigil", "ember", "frost", "hollow", "ridge", "tide",
           "quill", "lantern", "harbor", "sable", "willow", "cobalt", "umber", "zephyr",
-          "verdant", "aurora", "wren", "yonder")
+          "verdant", "aurora", "wren", "yonder", "xylem", "quartz")
 # fresh and every later part: written by someone who had not seen the code; unseen and every later part each first
 # run after the last change to the answer path of its time; books, shelf, attic, evening, midnight, owl, ember,
-# frost, ridge, tide, lantern, harbor, willow, cobalt, zephyr, aurora and yonder: about rulebooks written for this
-# eval alone (evals/books/unseen), asked of a service holding them beside the bundled ones
+# frost, ridge, tide, lantern, harbor, willow, cobalt, zephyr, aurora, yonder and quartz: about rulebooks written
+# for this eval alone (evals/books/unseen), asked of a service holding them beside the bundled ones
 _QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”")
 
 
