@@ -104,8 +104,15 @@ BOOK_ALTERNATIVES: tuple[tuple[str, str], ...] = (
     (r"scratch(?:es|ed|ing)?", "foul"),
     (r"chuck(?:s|ed|ing)? (?:in|on)|toss(?:es|ed|ing)? in|throw(?:s|ing)? in|threw in", "throw add"),
 )
-_COMPILED = tuple((re.compile(rf"\b(?:{pattern})\b", re.I), term) for pattern, term in PLAYER_WORDS)
-_ALTERNATIVES = tuple((re.compile(rf"\b(?:{pattern})\b", re.I), term) for pattern, term in BOOK_ALTERNATIVES)
+
+
+def _compiled(table: tuple[tuple[str, str], ...]) -> tuple[tuple[re.Pattern[str], str], ...]:
+    """Each (players' words, term) of a table with its words compiled as whole words, any case."""
+    return tuple((re.compile(rf"\b(?:{pattern})\b", re.I), term) for pattern, term in table)
+
+
+_COMPILED = _compiled(PLAYER_WORDS)
+_ALTERNATIVES = _compiled(BOOK_ALTERNATIVES)
 # situations a book settles only by saying so, and the words of a rule that does: a rule shown for a question about
 # one of them must speak of it, else it is only the closest rule (a book silent on ties, on running out, on a player
 # who cannot move)

@@ -18,7 +18,6 @@ BOOKS_KEPT = 64  # books whose counted things stay embedded (the least recently 
 SIMILARITY = 0.68  # a player's word and the book's: cosine of the two words' vectors, at least this
 _QUANTITY = re.compile(r"\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|each|every|per|"
                        r"both|several|many)\s+((?:[a-z'-]+\s+){0,2}[a-z'-]+)")
-_WORD = re.compile(r"[a-z]+")
 
 
 def _counted(text: str) -> set[str]:
@@ -35,11 +34,11 @@ class BookWords:
 
     def __init__(self, embedder: Embedder):
         self.embedder = embedder
-        self._books: dict[tuple[str, int], tuple[frozenset[str], list[str], np.ndarray]] = {}
+        self._books: dict[tuple[str, int], tuple[list[str], np.ndarray]] = {}
         self._lock = threading.Lock()
 
-    def _book(self, book: Rulebook) -> tuple[frozenset[str], list[str], np.ndarray]:
-        """(every word of the book, its counted things, their vectors)."""
+    def _book(self, book: Rulebook) -> tuple[list[str], np.ndarray]:
+        """(the book's counted things, their vectors)."""
         key = (book.id, hash(book.content))
         with self._lock:
             if key in self._books:
@@ -47,20 +46,18 @@ class BookWords:
             else:
                 if len(self._books) >= BOOKS_KEPT:
                     self._books.pop(next(iter(self._books)))
-                text = book.content.lower()
-                every = set(_WORD.findall(text))
-                things = sorted(_counted(text))
+                things = sorted(_counted(book.content.lower()))
                 # each word embedded alone, as the question's word is: the int8 model scales activations per call
                 vectors = (np.array([self.embedder.embed_query(w) for w in things], dtype=np.float32) if things
                            else np.zeros((0, 1)))
-                self._books[key] = (frozenset(every), things, vectors)
+                self._books[key] = (things, vectors)
             return self._books[key]
 
     def bridge(self, question: str, book: Rulebook) -> Mapping[str, str]:
         """The book's word for each thing the question counts under a name the book never uses, when one of the
         book's counted things is close enough in meaning."""
-        words, things, vectors = self._book(book)
-        known = words | {plural_stem(w) for w in words}
+        things, vectors = self._book(book)
+        known = book.words | {plural_stem(w) for w in book.words}
         bridged = {}
         for word in sorted(_counted(question)):
             if word in known or plural_stem(word) in known or not things:
