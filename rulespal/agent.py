@@ -74,7 +74,7 @@ COVERAGE_WEIGHT, TOP_HIT_WEIGHT, DIRECT_BAR = 0.55, 1.4, 1.22
 RULING_SIMILARITY, RULING_MARGIN = 0.45, 0.05
 PROSE_TOKENS = 80
 MODEL_RULE_CHARS = 1000  # the deciding sentences a model reads (each 85 characters cost it about a second to read)
-HITS = 7  # sections searched: their sentences compete as evidence
+HITS = 7  # sections searched: their sentences are favoured as evidence
 
 
 @dataclass(frozen=True)
@@ -147,7 +147,7 @@ class Assistant:
         """The evidence finder over the current library (rebuilt after an ingest changed it)."""
         with self._lock:
             if self._finder is None or self._finder.library is not self.pal.library:
-                self._finder = EvidenceFinder(self.pal.library, self.pal.embedder)
+                self._finder = EvidenceFinder(self.pal.library, self.pal.embedder, self.pal.embedding_cache)
             return self._finder
 
     def warm_up(self) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 import sqlite3
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import numpy as np
@@ -27,8 +27,18 @@ class EmbeddingCache:
         return hashlib.sha256(f"{self.embedder.model_id}\0{text}".encode()).hexdigest()
 
     def embed(self, texts: Sequence[str]) -> list[list[float]]:
-        """Vectors for texts: cached ones read back, the others embedded and stored."""
-        keys = [self._key(t) for t in texts]
+        """Vectors for texts: cached ones read back, the others embedded together and stored."""
+        return self._through(texts, "", self.embedder.embed)
+
+    def embed_each(self, texts: Sequence[str]) -> list[list[float]]:
+        """Vectors for texts each embedded on its own (the int8 model scales its activations per call, so a text
+        embedded beside others gets another vector), cached apart from batch-embedded ones."""
+        return self._through(texts, "each\0", lambda missing: [self.embedder.embed([t])[0] for t in missing])
+
+    def _through(self, texts: Sequence[str], space: str,
+                 compute: Callable[[list[str]], Sequence[Sequence[float]]]) -> list[list[float]]:
+        """Vectors for texts read from the cache under a key space, the missing ones computed and stored."""
+        keys = [self._key(space + t) for t in texts]
         with self._lock:
             found = {}
             for start in range(0, len(keys), 500):
@@ -38,10 +48,10 @@ class EmbeddingCache:
                 found.update({k: np.frombuffer(v, dtype=np.float32).tolist() for k, v in rows})
         missing = [i for i, k in enumerate(keys) if k not in found]
         if missing:
-            vectors = self.embedder.embed([texts[i] for i in missing])
+            vectors = compute([texts[i] for i in missing])
             with self._lock, self._db:
                 self._db.executemany("INSERT OR REPLACE INTO vectors VALUES (?, ?)",
                                      [(keys[i], np.asarray(v, dtype=np.float32).tobytes())
                                       for i, v in zip(missing, vectors, strict=True)])
-            found.update({keys[i]: v for i, v in zip(missing, vectors, strict=True)})
+            found.update({keys[i]: list(v) for i, v in zip(missing, vectors, strict=True)})
         return [found[k] for k in keys]

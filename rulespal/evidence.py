@@ -13,6 +13,7 @@ from typing import NamedTuple
 import numpy as np
 
 from rulespal.citations import MIN_QUOTE_CHARS, clean_line, is_table_rule
+from rulespal.embedding_cache import EmbeddingCache
 from rulespal.embeddings import Embedder
 from rulespal.lexical import tokenize
 from rulespal.library import Library
@@ -22,7 +23,8 @@ from rulespal.rulebook import Rulebook, Section
 
 CACHE_LIMIT = 50_000
 CANDIDATES = 40  # candidates kept, best first
-SECTIONS = 7  # top sections whose sentences compete
+SECTIONS = 7  # top sections of a search whose sentences are favoured by their rank
+UNRANKED = 1_000  # the rank of a section outside them: its sentences compete without a rank prior
 SHORT_PARENT = 300  # a hit section shorter than this brings its subsections' sentences too
 SHOWN_CHARS = 1300  # the sentences shown, best first, up to this many characters
 SAME_RATIO = 0.50  # the best sentence's section: its sentences scoring at least this share of the best are shown
@@ -175,11 +177,11 @@ class _Candidate(NamedTuple):
 
 
 class EvidenceFinder:
-    """Scores the sentences of the top sections against a question: meaning (embeddings), the question's rarer
-    words, rule-language cues for the kind of question, and the section's retrieval rank."""
+    """Scores every sentence of the book against a question: meaning (embeddings), the question's rarer words,
+    rule-language cues for the kind of question, and the retrieval rank of its section among the top hits."""
 
-    def __init__(self, library: Library, embedder: Embedder):
-        self.library, self.embedder = library, embedder
+    def __init__(self, library: Library, embedder: Embedder, stored: EmbeddingCache | None = None):
+        self.library, self.embedder, self.stored = library, embedder, stored
         self._cache: dict[str, np.ndarray] = {}  # sentence vectors: a book's sentences are embedded once
         self.idf = lru_cache(maxsize=64)(self._book_idf)
 
@@ -189,8 +191,10 @@ class EvidenceFinder:
         missing = [t for t in dict.fromkeys(texts) if t not in self._cache]
         if missing and len(self._cache) + len(missing) > CACHE_LIMIT:
             self._cache.clear()
-        for text in missing:
-            self._cache[text] = np.array(self.embedder.embed([text])[0], dtype=np.float32)
+        vectors = (self.stored.embed_each(missing) if self.stored is not None
+                   else [self.embedder.embed([text])[0] for text in missing])
+        for text, vector in zip(missing, vectors, strict=True):
+            self._cache[text] = np.array(vector, dtype=np.float32)
         return np.stack([self._cache[t] for t in texts])
 
     def similarities(self, query: str, texts: Sequence[str]) -> list[float]:
@@ -206,8 +210,8 @@ class EvidenceFinder:
         return {t: math.log(1 + len(docs) / n) for t, n in df.items()}
 
     def find(self, question: str, found: SearchResult, kind: QuestionKind, context: str | None = None) -> Evidence:
-        """Evidence for a question from the top sections of a search (context: the previous question, for a
-        follow-up, whose words count at half weight)."""
+        """Evidence for a question from every section of the book, those among the top hits of a search favoured
+        by their rank (context: the previous question, for a follow-up, whose words count at half weight)."""
         if found.game is None or not found.hits:
             return Evidence((), 0.0, 0.0)
         book = self.library.resolve(found.game)
@@ -219,6 +223,9 @@ class EvidenceFinder:
             # a parent whose own text is a line or two holds its rules in its subsections
             family = [section] + (list(book.children(section.id)) if len(section.text) < SHORT_PARENT else [])
             ranked += [(rank, member) for member in family]
+        # the rule a player's words miss in the search still competes: a worked example or an FAQ sharing the
+        # question's cards and names often outranks the section that settles it
+        ranked += [(UNRANKED, section) for section in book.sections]
         scored, wanted = self._scored(question, book, ranked, kind, context)
         if not scored:
             return Evidence((), 0.0, 0.0)
@@ -261,7 +268,7 @@ class EvidenceFinder:
             for pos, sent in enumerate(rule_units(member.text)):
                 example = sent in examples or bool(_EXAMPLE_HEADING.search(path))
                 candidates.append(_Candidate(rank, (member.order, pos), member.id, member.title, sent,
-                                             1.0 / (1 + rank), path, example))
+                                             0.0 if rank == UNRANKED else 1.0 / (1 + rank), path, example))
         if not candidates:
             return [], wanted
         query = f"{context} {question}" if context else question

@@ -302,8 +302,34 @@ def test_a_pointer_elsewhere_loses_and_a_question_about_points_wants_points(tmp_
     assert best.text == "A closed area earns points for each tile in it."
 
 
+def test_a_rule_outside_the_top_hits_still_decides(tmp_path):
+    from rulespal.retrieval import SearchResult
+
+    finder, found = _finder_and_hits(tmp_path, "turn")
+    only_turn = SearchResult("q", "tiles", False, found.hits[:1])  # the search missed the scoring rule
+    best = finder.find("which player is a closed area scored by?", only_turn, "other").sentences[0]
+    assert best.text == "A closed area is scored by the player with the most tokens in it."
+    assert best.section_id == "scoring"
+
+
+def test_a_sentence_is_favoured_while_its_section_is_a_top_hit(tmp_path):
+    from rulespal.retrieval import SearchResult
+
+    finder, found = _finder_and_hits(tmp_path)
+    rule = "A closed area earns points for each tile in it."
+
+    def score(first: str) -> float:
+        hits = SearchResult("q", "tiles", False, tuple(h for h in found.hits if h.section_id == first))
+        return next(s.score for s in finder.find("what does a closed area earn?", hits, "other").sentences
+                    if s.text == rule)
+
+    assert score("turn") > score("common-questions") + 0.1
+
+
 class _BatchSensitiveEmbedder:
     """A vector that depends on the texts embedded beside it, as the int8 model's per-call activation scale does."""
+
+    model_id = "batch-sensitive"
 
     def embed(self, texts):
         return [[float(len(texts)), float(len(text))] for text in texts]
@@ -317,6 +343,28 @@ def test_a_sentence_vector_does_not_depend_on_what_was_embedded_before():
     warm, cold = EvidenceFinder(library, _BatchSensitiveEmbedder()), EvidenceFinder(library, _BatchSensitiveEmbedder())
     together = warm._vectors(["Tiles touch along an edge.", "A corner is not enough."])
     assert (together[1] == cold._vectors(["A corner is not enough."])[0]).all()
+
+
+def test_sentence_vectors_are_kept_on_disk_each_embedded_on_its_own(tmp_path):
+    from rulespal.embedding_cache import EmbeddingCache
+    from rulespal.evidence import EvidenceFinder
+    from rulespal.library import Library
+
+    library, embedder = Library.from_paths([]), _BatchSensitiveEmbedder()
+    stored = EmbeddingCache(tmp_path / "vectors.sqlite", embedder)
+    texts = ["Tiles touch along an edge.", "A corner is not enough."]
+    first = EvidenceFinder(library, embedder, stored)._vectors(texts)
+    assert first.tolist() == [[1.0, 26.0], [1.0, 23.0]]  # one text per call
+    assert stored.embed(texts) == [[2.0, 26.0], [2.0, 23.0]]  # a batch's vectors are kept apart
+    reopened = EmbeddingCache(tmp_path / "vectors.sqlite", _Refusing())
+    assert EvidenceFinder(library, reopened.embedder, reopened)._vectors(texts).tolist() == first.tolist()
+
+
+class _Refusing:
+    model_id = "batch-sensitive"
+
+    def embed(self, texts):
+        raise AssertionError(f"embedded again: {texts}")
 
 
 def test_cited_sections_give_evidence_from_those_sections_alone(pal):
