@@ -196,8 +196,8 @@ def eval_(suite: Annotated[str, typer.Argument(
               help="answers: one part: dev, holdout, fresh, blind, unseen, sealed, veiled, hidden, closing, "
                    "last, table, night, books, final, shelf, dawn, morning, attic, noon, evening, late, "
                    "midnight, dusk, owl, vigil, ember, frost, hollow, ridge, tide, quill, lantern, "
-                   "harbor, sable, willow, cobalt, umber, zephyr, verdant, aurora, wren, yonder, xylem "
-                   "or quartz.")] = None,
+                   "harbor, sable, willow, cobalt, umber, zephyr, verdant, aurora, wren, yonder, xylem, "
+                   "quartz, amber, birch, cedar or delta.")] = None,
           as_json: JsonOpt = False) -> None:
     """Run an evaluation into a new evals/results/<timestamp>/ folder; print the metrics and the change from the
     committed baseline (evals/results/<name>.json; copy a run's files there to make it the new baseline)."""
