@@ -14,6 +14,10 @@ from rulespal.errors import RulebookFormatError
 
 _HEADING = re.compile(r"^(#{1,6})[ \t]+(.+?)[ \t]*#*[ \t]*$")
 _FENCE = re.compile(r"^(```|~~~)")
+_UNDERLINE = re.compile(r"^(={3,}|-{3,})[ \t]*$")
+_BOLD_LINE = re.compile(r"^(?:\*\*([^*]+)\*\*|__([^_]+)__):?$")
+_CAPITALS = re.compile(r"^(?=(?:[^a-z]*[A-Z]){3})[^a-z.!?]+$")  # three capitals or more, no lower case, no full stop
+STANDALONE_LIMIT = 80  # a line standing alone longer than this is a paragraph, whatever its type
 # a numbered rule id opening a heading: "4.2.1 Move", "A.3 Setup", "12. Scoring", "Rule 7.1: Winning"
 _RULE_NUMBER = re.compile(r"^(?:(?:rule|section|§)\s*)?((?:\d+|[A-Z])(?:\.\d+)+|\d+(?=\.))\.?(?=[\s:)–-])", re.I)
 # the line a converted PDF puts under each heading: the section's first and last page
@@ -113,13 +117,48 @@ def _front_matter(text: str, path: Path) -> tuple[dict, str]:
 
 
 def _headings(body: str) -> list[tuple[int, str, int, int]]:
-    """(level, title, start of heading line, end of heading line) outside code fences."""
+    """(level, title, start of heading line, end of heading line) outside code fences: '#' headings and underlined
+    ones ('Title' over '====' or '----'); a book with neither gets its headings from lines standing alone that look
+    like them (_standalone_headings)."""
     found, in_fence, pos = [], False, 0
-    for line in body.splitlines(keepends=True):
+    lines = body.splitlines(keepends=True)
+    for i, line in enumerate(lines):
+        text = line.rstrip("\n")
         if _FENCE.match(line):
             in_fence = not in_fence
-        elif not in_fence and (m := _HEADING.match(line.rstrip("\n"))):
+        elif not in_fence and (m := _HEADING.match(text)):
             found.append((len(m.group(1)), m.group(2).strip(), pos, pos + len(line)))
+        elif not in_fence and (u := _UNDERLINE.match(text)) and _underlined(lines, i):
+            above = lines[i - 1]
+            found.append((1 if u.group(1)[0] == "=" else 2, above.strip(), pos - len(above), pos + len(line)))
+        pos += len(line)
+    return found or _standalone_headings(lines)
+
+
+def _underlined(lines: list[str], i: int) -> bool:
+    """Whether line i underlines a one-line paragraph (a heading), not a rule between paragraphs or a table's."""
+    above = lines[i - 1].strip() if i > 0 else ""
+    before = lines[i - 2].strip() if i > 1 else ""
+    return bool(above) and not before and not _HEADING.match(above) and not above.startswith(("|", "-", "*", ">"))
+
+
+def _standalone_headings(lines: list[str]) -> list[tuple[int, str, int, int]]:
+    """Headings of a book written without Markdown headings: a line standing alone between blank lines, short,
+    wholly bold ('**Scoring**') or in capitals ('SPECIAL CASES'), not a question; a numbered one ('3.2 Ties') is
+    as deep as its number, and one opening the book is its title."""
+    found, pos = [], 0
+    for i, line in enumerate(lines):
+        text = line.strip()
+        alone = (i == 0 or not lines[i - 1].strip()) and (i + 1 == len(lines) or not lines[i + 1].strip())
+        match = _BOLD_LINE.match(text) if alone and len(text) <= STANDALONE_LIMIT else None
+        title = match.group(1) or match.group(2) if match else None
+        if alone and title is None and _CAPITALS.match(text) and len(text) <= STANDALONE_LIMIT:
+            title = text
+        if title and not title.rstrip().endswith("?"):
+            title = title.strip().rstrip(":").strip()
+            number = rule_number(title)
+            opening = not "".join(lines[:i]).strip()  # the book's first line: its title
+            found.append((1 if opening else 2 + number.count(".") if number else 2, title, pos, pos + len(line)))
         pos += len(line)
     return found
 
@@ -139,9 +178,9 @@ def parse_rulebook(text: str, path: Path | str = "<memory>") -> Rulebook:
     meta, body = _front_matter(text.replace("\r\n", "\n"), path)
     heads = _headings(body)
     title = meta.get("title")
+    if not title and not heads:
+        title = re.sub(r"[-_]+", " ", path.stem).strip().title()  # a book without headings: named by its file
     if not title:
-        if not heads:
-            raise RulebookFormatError(f"{path}: no front-matter title and no heading to take the title from")
         title = heads[0][1]
         # a lone top heading used as the document title is not a section of its own
         lone_top = heads[0][0] == 1 and sum(1 for h in heads if h[0] == 1) == 1
@@ -161,7 +200,8 @@ def parse_rulebook(text: str, path: Path | str = "<memory>") -> Rulebook:
     sections: list[Section] = []
     preamble = body[: heads[0][2]].strip() if heads else body.strip()
     if preamble:
-        sections.append(Section("introduction", "Introduction", 1, ("Introduction",), None, preamble, 0))
+        name = "Introduction" if heads else "Rules"  # text before the first heading, or a book without any
+        sections.append(Section(slugify(name), name, 1, (name,), None, preamble, 0))
     stack: list[tuple[int, str, str]] = []  # (level, slug path, title)
     used: set[str] = {s.id for s in sections}
     for i, (level, head, _start, end) in enumerate(heads):

@@ -60,11 +60,46 @@ def test_text_before_first_heading_is_kept():
     assert book.sections[0].id == "introduction" and book.sections[0].text == "Intro words."
 
 
+def test_underlined_headings_are_headings():
+    text = "Tiny Game\n=========\n\nSetup\n-----\nDeal five.\n\nScoring\n-------\n\nA ring scores 3.\n\n---\n\nMore.\n"
+    book = parse_rulebook(text, "tiny.md")
+    assert book.title == "Tiny Game" and [(s.id, s.level) for s in book.sections] == [("setup", 2), ("scoring", 2)]
+    assert book.section("scoring").text == "A ring scores 3.\n\n---\n\nMore."  # a rule between paragraphs stays
+
+
+def test_a_table_or_a_list_is_not_an_underlined_heading():
+    text = "# Game\n\n| Card | Points |\n|---|---|\n| Ace | 11 |\n\n- one\n---\n\nText.\n"
+    assert [s.id for s in parse_rulebook(text, "t.md").sections] == ["rules"]
+
+
+def test_a_book_without_markdown_headings_takes_them_from_lines_standing_alone(tmp_path):
+    text = ("**BOLD GAME RULES**\n\n**Setup:**\n\nEach player takes five tokens.\n\n"
+            "**Can I pass?**\nNo, never.\n\nSPECIAL CASES\n\nIf the bag is empty, the game ends.\n\n"
+            "**3.2 Ties**\n\nTies are shared. **Bold words** inside a paragraph stay text.\n")
+    book = parse_rulebook(text, tmp_path / "bold.md")
+    assert book.title == "BOLD GAME RULES"
+    assert [(s.id, s.level) for s in book.sections] == [("setup", 2), ("special-cases", 2),
+                                                        ("special-cases/3-2-ties", 3)]
+    assert "**Can I pass?**\nNo, never." in book.section("setup").text  # an FAQ's question is not a heading
+
+
+def test_bold_lines_stay_text_in_a_book_with_headings():
+    book = parse_rulebook("# Game\n\n## Setup\n\n**Important**\n\nDeal five.\n", "g.md")
+    assert [s.id for s in book.sections] == ["setup"] and "**Important**" in book.sections[0].text
+
+
+def test_a_book_without_any_heading_is_one_section_named_by_its_file(tmp_path):
+    book = parse_rulebook("Each player takes five tokens.\n\nA ring scores 3.\n", tmp_path / "plain_game.txt")
+    assert (book.id, book.title) == ("plain-game", "Plain Game")
+    assert [(s.id, s.title) for s in book.sections] == [("rules", "Rules")]
+
+
 @pytest.mark.parametrize("text, expected", [
     ("---\ntitle: [unclosed\n---\n# A\n", "not valid YAML"),
     ("---\ntitle: X\n# A\n", "no closing '---'"),
     ("---\naliases:\n  - Mission: Colonization\n---\n# A\nx\n", "aliases[0] must be a string"),
-    ("", "no front-matter title and no heading"),
+    ("", "the rulebook has no text"),
+    ("\n  \n", "the rulebook has no text"),
 ])
 def test_bad_rulebooks_say_what_is_wrong(text, expected):
     with pytest.raises(RulebookFormatError, match=expected.replace("[", r"\[")):
