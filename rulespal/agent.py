@@ -158,12 +158,14 @@ class Assistant:
 
     # --- step 1: the context --------------------------------------------------------------------------------
     def _resolve_game(self, question: str, game: str | None, history: list[Turn]) -> str | None:
-        """The game to answer from: one the question names outright (over the game selected on the page or given
-        with --game), else the game given, else the thread's for a follow-up; an unknown given game is an error."""
+        """The game to answer from: one the question names outright by a distinctive name (over the game selected on
+        the page or given with --game), else the game given, else the thread's for a follow-up (else detected in the
+        search); an unknown given game is an error."""
         given_book = self.pal.book(game) if game else None
         given = given_book.id if given_book else None
         named = self.pal.library.mentioned(question, within=given_book)
-        if named:
+        # only a name no other book uses for its own things ('Kings', another game's alias, is a card of many)
+        if named and self.pal.retriever.detector.named(question) == named.id:
             return named.id
         if given:
             return given

@@ -260,6 +260,13 @@ class GameDetector:
             z[book] += NAMED_WEIGHT
         return _softmax(z)
 
+    def named(self, query: str) -> str | None:
+        """The game the question names by one of its distinctive names (all its words, one of them in no other
+        book: 'euchre', 'Cational Meographic'), the longest such name first; None when it names none."""
+        words = {stem(t) for t in tokenize(query)}
+        stated = [(len(name), book) for name, book in self.model.naming if name <= words]
+        return self._games[max(stated)[1]] if stated else None
+
     def profile_scores(self, query: str) -> dict[str, float]:
         """Share of belief per game from the words alone (no chunk votes), for games above 1%."""
         p = self.probabilities(query)

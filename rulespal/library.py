@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import overload
 
 from rulespal.errors import RulebookFormatError, UnknownGame, UnknownSection
+from rulespal.lexical import plural_stem
 from rulespal.rulebook import Rulebook, Section, load_rulebook, slugify
 
 BOOK_LIST_VERSION = 1
@@ -213,12 +214,14 @@ class Library:
 
     def mentioned(self, text: str, within: Rulebook | None = None) -> Rulebook | None:
         """The game whose title or alias appears in the text as whole words (longest name wins); with `within`, a
-        name that book itself uses (backgammon's 'checkers') names a thing of that game, not another game."""
+        name whose words that book itself uses (backgammon's 'checkers', a card game's 'king' for the alias 'Kings')
+        names a thing of that game, not another game."""
         lowered = _spoken(text)
         named = [(words, game) for words, game in self._spoken_names if words in lowered]
         if named and within is not None:  # the selected book read only when a name was found
-            used = _spoken(within.content)
-            named = [(words, game) for words, game in named if words not in used]
+            used = within.words | {plural_stem(w) for w in within.words}
+            named = [(words, game) for words, game in named
+                     if not all(w in used or plural_stem(w) in used for w in words.split())]
         best = max(named, key=lambda wg: len(wg[0]), default=None)
         return self.book(best[1]) if best else None
 

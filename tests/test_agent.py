@@ -300,3 +300,14 @@ def test_a_component_list_quoted_in_full_is_added_up_when_asked(pal):
     assert any("10 worth 1, 15 worth 2, 10 worth 5, and 20 worth 10" in c.quote for c in answer.citations)
     counted = assistant(pal).ask("how many cosmic stones are in the box?", game="mise-kolonizace")
     assert counted.basis == "rule" and not counted.answer.startswith("290")
+
+
+def test_another_games_alias_that_the_selected_book_uses_as_a_word_is_not_that_game(tmp_path):
+    from rulespal.library import Library
+
+    (tmp_path / "president.md").write_text('---\nid: president\ntitle: President\naliases: ["Kings"]\n---\n'
+                                           "# Play\nShed your cards.\n")
+    (tmp_path / "cassino.md").write_text("---\nid: cassino\ntitle: Cassino\n---\n# Builds\nA king never builds.\n")
+    library = Library.from_paths([tmp_path / "president.md", tmp_path / "cassino.md"])
+    assert library.mentioned("can kings go in builds?", within=library.book("cassino")) is None  # its own king
+    assert library.mentioned("do kings go first in president?", within=library.book("cassino")).id == "president"

@@ -172,3 +172,12 @@ def test_catalogue_rebuilds_a_detector_saved_in_an_older_format(tmp_path):
     again = Catalogue(tmp_path / "cat").detector(Library(library.infos))
     assert again.candidates("peg out", {}) == first.candidates("peg out", {})
     assert any(folder.glob("*.npy"))
+
+
+def test_a_game_is_named_only_by_a_name_no_other_book_uses():
+    detector = _detector({"president": "Shed your cards. The President deals. Kings rank high.",
+                          "cassino": "Capture cards with a king, a queen or a jack. Builds add up."},
+                         {"president": ("Scum", "Kings")})
+    assert detector.named("can kings go in builds?") is None  # a card of both books, not a name
+    assert detector.named("in president do kings beat queens?") == "president"
+    assert detector.named("who is the scum?") == "president"
