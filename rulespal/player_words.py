@@ -28,7 +28,8 @@ PLAYER_WORDS: tuple[tuple[str, str], ...] = (
     (r"flip(?:ped)?", "flip orientation"),  # a shape flipped, or a card turned up: not always a rotation
     (r"r[au]n(?:s|ning)? (?:out|outta)|none left|used up|no more|maxed(?: out)?|(?:is|are) (?:already )?full|"
      r"(?:all|every) (?:\d+ )?(?:of (?:my|the|our) )?\w+(?: (?:on|in|of) (?:my|the|our|his|her) \w+)? (?:are |is )?"
-     r"(?:already )?(?:filled|used|taken|gone)|filled (?:in )?(?:all|every) (?:\d+ )?\w+",
+     r"(?:already )?(?:filled|used|taken|gone)|filled (?:in )?(?:all|every) (?:\d+ )?\w+|"
+     r"(?:deck|pile|stock|bag|boneyard)(?:'s| is| has| was) (?:all )?(?:done|gone|finished|empty|out)",
      "exhausted"),
     (r"turn(?:s|ed)? into|upgrade(?:s|d)?|level(?:s|ed)? up", "promoted"),
     (r"thru|zoom(?:s)? (?:past|through|over)|go(?:es)? (?:past|straight through)", "pass through"),
@@ -54,8 +55,8 @@ PLAYER_WORDS: tuple[tuple[str, str], ...] = (
      "mistake"),
     (r"(?:has|have|had|needs?|got) to (?:leave|go home|bail|quit|stop)|bail(?:s|ed)?(?: out)?|drop(?:s|ped)? out|"
      r"quit(?:s|ting)?|leav(?:es|ing) (?:the game|early|halfway|mid[- ]?game)|rage ?quit", "leaves the game"),
-    (r"out of turn|before (?:it was )?(?:his|her|their|my) turn|(?:wasn'?t|not) (?:his|her|their|my) turn|"
-     r"wrong turn", "out of turn"),
+    (r"out of turn|before (?:it was )?(?:his|her|their|my) (?:turn|go)|(?:wasn'?t|not) (?:his|her|their|my) "
+     r"(?:turn|go)|wrong turn|jump(?:s|ed)? the gun", "out of turn"),
     (r"peek(?:s|ed|ing)?|sneak(?:s|ed|ing)? a look|look(?:s|ed|ing)? (?:at|through|thru) (?:my|his|her|their|"
      r"each other'?s|other players'?|someone'?s|the other) (?:\w+ )?(?:cards?|hand|map|maps|sheet|pile|tiles?|"
      r"captures?|discards?)|(?:go|flip|look|check)(?:ing)? (?:back )?(?:through|thru) (?:my|his|her|their|the) "
@@ -103,6 +104,10 @@ BOOK_ALTERNATIVES: tuple[tuple[str, str], ...] = (
     (r"pot(?:s|ted|ting)?|sank|sunk|sink(?:s|ing)?", "pocket pocketed hole"),
     (r"scratch(?:es|ed|ing)?", "foul"),
     (r"chuck(?:s|ed|ing)? (?:in|on)|toss(?:es|ed|ing)? in|throw(?:s|ing)? in|threw in", "throw add"),
+    (r"(?:didn'?t|did not|doesn'?t|does not|don'?t|failed to|fails to|never|not) follow(?:ed|ing)? suit|"
+     r"(?:could|should)(?:'?ve| have) followed(?: suit)?", "revoke revoked renege"),
+    (r"forg[eo]t(?:s)? to (?:call|declare|announce|show|say|meld)|(?:didn'?t|did not|never) (?:call|declare|announce)",
+     "declare declared announce announced"),
 )
 
 

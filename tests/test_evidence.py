@@ -153,6 +153,13 @@ def test_players_words_are_searched_with_the_rulebook_terms():
     assert with_book_terms("how many cards in the deck?", {"stock"}) == "how many cards in the deck?"
     assert with_book_terms("i scratched and havent potted one", {"foul", "pocketed"}) == (
         "i scratched and havent potted one (pocketed foul)")
+    revoke = "he didnt follow suit even tho he had hearts"
+    assert with_book_terms(revoke, {"revoke", "suit"}) == f"{revoke} (revoke)"
+    assert with_book_terms(revoke, {"renege", "suit"}) == f"{revoke} (renege)"
+    assert with_book_terms("i forgot to call my quint", {"declared", "quint"}) == "i forgot to call my quint (declared)"
+    assert with_book_terms("my bro flipped before it was his go") == (
+        "my bro flipped before it was his go (flip orientation out of turn)")
+    assert with_book_terms("deck's done, who gets the rest?") == "deck's done, who gets the rest? (exhausted)"
 
 
 def test_players_spellings_are_written_out_unless_the_book_uses_them():
