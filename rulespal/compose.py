@@ -17,14 +17,16 @@ RULING_SENTENCES = 2
 
 
 def rule_text(shown: Sequence[EvidenceSentence], direct: bool = True) -> str:
-    """'The rulebook says (Title): "…"' for the deciding sentences, grouped by section; when the evidence is only
-    the closest rule (not direct), the answer says so."""
+    """'The rulebook says (Title): "…"' for the deciding sentences, grouped by section, a variant's section marked
+    as one ('(10.3 Partnership Rummy 500, a variant)'); when the evidence is only the closest rule (not direct), the
+    answer says so."""
     parts: list[str] = []
     for n, sentence in enumerate(shown):
         if n and sentence.section_id == shown[n - 1].section_id:
             parts[-1] += f' … "{sentence.text}"'
         else:
-            parts.append(f'({sentence.title}): "{sentence.text}"')
+            label = f"{sentence.title}, a variant" if sentence.variant else sentence.title
+            parts.append(f'({label}): "{sentence.text}"')
     lead = "The rulebook says " if direct else "The rulebook may not answer this directly. The closest rule "
     return lead + " And ".join(parts)
 

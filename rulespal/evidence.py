@@ -17,6 +17,7 @@ from rulespal.embedding_cache import EmbeddingCache
 from rulespal.embeddings import Embedder
 from rulespal.lexical import tokenize
 from rulespal.library import Library
+from rulespal.matter import variant_roots
 from rulespal.questions import QuestionKind
 from rulespal.retrieval import SearchResult
 from rulespal.rulebook import Rulebook, Section
@@ -132,6 +133,7 @@ class EvidenceSentence:
     score: float
     similarity: float
     coverage: float
+    variant: bool = False  # the section holds a variant of the rules, not the standard game
 
 
 @dataclass(frozen=True)
@@ -184,6 +186,7 @@ class EvidenceFinder:
         self.library, self.embedder, self.stored = library, embedder, stored
         self._cache: dict[str, np.ndarray] = {}  # sentence vectors: a book's sentences are embedded once
         self.idf = lru_cache(maxsize=64)(self._book_idf)
+        self.variants = lru_cache(maxsize=64)(self._book_variants)
 
     def _vectors(self, texts: Sequence[str]) -> np.ndarray:
         """Each text's vector, embedded on its own: the int8 model scales its activations per call, so a text
@@ -208,6 +211,12 @@ class EvidenceFinder:
         docs = [set(stems(f"{s.title} {unit}")) for s in book.sections for unit in rule_units(s.text)]
         df = Counter(t for d in docs for t in d)
         return {t: math.log(1 + len(docs) / n) for t, n in df.items()}
+
+    def _book_variants(self, game: str) -> frozenset[str]:
+        """Ids of the book's sections that hold a variant of its rules (a variant chapter and everything in it)."""
+        book = self.library.resolve(game)
+        roots = variant_roots(book)
+        return frozenset(s.id for s in book.sections if any(s.id == r.id or s.id.startswith(r.id + "/") for r in roots))
 
     def find(self, question: str, found: SearchResult, kind: QuestionKind, context: str | None = None) -> Evidence:
         """Evidence for a question from every section of the book, those among the top hits of a search favoured
@@ -277,6 +286,7 @@ class EvidenceFinder:
         sims = svecs @ qvec
         cue = _CUES.get(kind)
         scoring = bool(_SCORING.search(question))
+        variants = self.variants(book.id)
         words = [set(stems(f"{c.title} {c.text}")) for c in candidates]
         # a rare word of the question that only examples speak of: there the example is the book's word on it
         in_rules = {t for c, tokens in zip(candidates, words, strict=True) if not c.example for t in tokens}
@@ -298,7 +308,7 @@ class EvidenceFinder:
             score = (DENSE * float(sim) + LEXICAL * coverage + bonus + PRIOR * c.weight - short - EXAMPLE * example
                      - ANSWERED * answered)
             scored.append(EvidenceSentence(book.id, c.section_id, c.title, c.text, c.rank, c.place, score,
-                                           float(sim), coverage))
+                                           float(sim), coverage, c.section_id in variants))
         scored.sort(key=lambda s: -s.score)
         return scored, wanted
 

@@ -383,3 +383,20 @@ def test_cited_sections_give_evidence_from_those_sections_alone(pal):
     assert cited is not None and cited.shown()
     assert {s.section_id for s in cited.sentences} == {"scoring-points"}
     assert finder.cited("points?", "mise-kolonizace", ["no-such-section"], "number") is None
+
+
+def test_a_variants_rule_is_quoted_as_one(tmp_path):
+    from rulespal.compose import rule_text
+    from rulespal.library import Library
+    from rulespal.retrieval import SearchResult
+
+    finder, found = _finder_and_hits(tmp_path, "turn")
+    (tmp_path / "tiles.md").write_text(BOOK + "\n## Variants\n\n### Short Game\n\nA closed area earns double.\n")
+    finder.library = Library.from_paths([tmp_path / "tiles.md"])
+    hits = SearchResult("q", "tiles", False, found.hits)
+    sentences = {s.text: s for s in finder.find("what does a closed area earn?", hits, "other").sentences}
+    double = sentences["A closed area earns double."]
+    standard = sentences["A closed area earns points for each tile in it."]
+    assert double.variant and not standard.variant
+    assert rule_text([standard, double]) == ('The rulebook says (Turn): "A closed area earns points for each tile in '
+                                             'it." And (Short Game, a variant): "A closed area earns double."')
