@@ -64,7 +64,8 @@ PLAYER_WORDS: tuple[tuple[str, str], ...] = (
      r"look(?:s|ed|ing)? back (?:at|through|thru) (?:the |an? )?(?:last|old|previous|earlier|played) "
      r"(?:tricks?|cards?|plays?)", "hidden information"),
     (r"how long (?:does|do|will|should) (?:a |the |one |each )?(?:game|match|round|hand|turn|move)s?(?: \w+){0,3} "
-     r"(?:take|last)|thinking time|timer|chess clock|take(?:s)? forever to (?:move|play|decide)|"
+     r"(?:take|last)|thinking time|timer|chess clock|takes? (?:forever|ages|so long)|is there (?:a|any) time limit|"
+     r"how long (?:do|does|can) (?:i|you|we|he|she|they) (?:get|have|take) to|"
      r"time limits?(?: \w+)? (?:per|for|on|to) (?:each |every |a |the )?(?:move|turn|play|bid|bidding|trick|round|"
      r"throw|shot|flick|roll|decide|think)s?",
      "playing time"),
@@ -83,6 +84,8 @@ PLAYER_WORDS: tuple[tuple[str, str], ...] = (
      r"tiles?|dice|die|board|sheets?|pins?)|(?:normal|regular|standard|ordinary) (?:deck|pack)|"
      r"(?:write|draw|make) (?:one|our own|a new one) up", "missing components"),
     (r"drink\w*|house rules?", "house rule"),
+    (r"\brain(?:s|ing|ed|y)?\b|drizzl\w*|sprinkl(?:e|es|ing)\b|pouring|bucket(?:ing|s)? down|\bweather\b|"
+     r"\bstorm\w*|soggy|\bsoaked\b|too dark|getting dark", "weather"),
     (r"(?:flashed|exposed|showed|flipped) (?:a|one) card (?:face up )?(?:while|during|when) (?:dealing|the deal)|"
      r"misdeal\w*", "misdeal"),
     (r"expansions?|add-?ons?|other editions?", "expansion"),
@@ -153,6 +156,7 @@ SITUATIONS: dict[str, str] = {
     "missing components": r"missing|lost|replace\w*|substitut\w*|spares?|prox(?:y|ies)|homemade|"
                           r"(?:regular|standard|ordinary|normal) (?:deck|pack)|playing cards",
     "house rule": r"drink\w*|house rules?",
+    "weather": r"rain\w*|weather|wet|storm\w*|dark\w*|light\w*|suspend\w*|postpone\w*|interrupt\w*",
     "misdeal": r"misdeal\w*|exposed|face up (?:during|while) (?:the )?deal|redeal\w*|deal again",
     "strategy": r"strateg\w*|tactic\w*|tips?|advice|good (?:move|play|score)|(?:best|strongest) (?:move|opening)|"
                 r"odds|probabilit\w*",

@@ -180,6 +180,11 @@ def test_a_situation_the_question_asks_about_must_be_spoken_of_by_the_rules_show
     oops = "i drew it in the wrong spot by accident, can i erase it?"
     assert unspoken_situations(oops, "Draw the shape anywhere on your map.") == ["mistake"]
     assert unspoken_situations("how long does a game of this take?", "The game lasts four seasons.") == ["playing time"]
+    rain = "its starting to sprinkle, do we keep throwing?"
+    assert unspoken_situations(rain, "Every bag must be thrown underhand.") == ["weather"]
+    assert unspoken_situations(rain, "A match stopped by rain is finished later.") == []
+    assert unspoken_situations("my uncle takes forever to flick, any limit?", "A shot is a flick.") == ["playing time"]
+    assert unspoken_situations("is there a time limit for lining up a shot?", "A shot is a flick.") == ["playing time"]
     assert unspoken_situations("is the empty space next to it counted?", "Count each empty space.") == []
     leaving = "my cousin has to bail halfway, what happens to his cards?"
     assert unspoken_situations(leaving, "Deal all the cards.") == ["leaves the game"]
