@@ -260,11 +260,12 @@ class EvidenceFinder:
         """Every unit of the given (retrieval rank, section) pairs scored against the question, best first, and
         the question's weighted words."""
         idf = self.idf(book.id)
-        wanted = _weights(question, idf, names={t for n in self.library.names(book) for t in stems(n)})
+        own = _weights(question, idf, names={t for n in self.library.names(book) for t in stems(n)})
+        wanted = dict(own)
         if context:
             for token, weight in _weights(context, idf, set()).items():
                 wanted.setdefault(token, weight / 2)
-        total = sum(wanted.values()) or 1.0
+        total, own_total = sum(wanted.values()) or 1.0, sum(own.values()) or 1.0
         rare = RARE_SHARE * max(idf.values(), default=0.0)
         candidates: list[_Candidate] = []
         seen: set[str] = set()  # a section reached twice (as a hit and as a short parent's child) counts once
@@ -281,9 +282,11 @@ class EvidenceFinder:
         if not candidates:
             return [], wanted
         query = f"{context} {question}" if context else question
-        qvec = self._vectors([query])[0]
+        qvec, own_qvec = self._vectors([query, question])
         svecs = self._vectors([f"{c.path}: {c.text}" for c in candidates])
-        sims = svecs @ qvec
+        # the previous question favours only the sections searched with it: elsewhere a unit meets this one alone
+        found_with_context = np.array([c.rank != UNRANKED for c in candidates])
+        sims = np.where(found_with_context, svecs @ qvec, svecs @ own_qvec)
         cue = _CUES.get(kind)
         scoring = bool(_SCORING.search(question))
         variants = self.variants(book.id)
@@ -293,7 +296,8 @@ class EvidenceFinder:
         only_examples = {t for t, w in wanted.items() if w >= rare and t not in in_rules}
         scored = []
         for c, sim, tokens in zip(candidates, sims, words, strict=True):
-            coverage = sum(w for t, w in wanted.items() if t in tokens) / total
+            weights, whole = (wanted, total) if c.rank != UNRANKED else (own, own_total)
+            coverage = sum(w for t, w in weights.items() if t in tokens) / whole
             bonus = CUE if cue is not None and cue.search(c.text) else 0.0
             if kind == "number" and _counts_asked(c.text, wanted):
                 bonus += CUE

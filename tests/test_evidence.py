@@ -405,3 +405,17 @@ def test_a_variants_rule_is_quoted_as_one(tmp_path):
     assert double.variant and not standard.variant
     assert rule_text([standard, double]) == ('The rulebook says (Turn): "A closed area earns points for each tile in '
                                              'it." And (Short Game, a variant): "A closed area earns double."')
+
+
+def test_a_follow_ups_previous_question_favours_only_the_sections_searched_with_it(tmp_path):
+    from rulespal.retrieval import SearchResult
+
+    finder, found = _finder_and_hits(tmp_path, "turn")
+    only_turn = SearchResult("q", "tiles", False, found.hits[:1])
+    previous = "which player with the most tokens scores a closed area?"
+    sentences = finder.find("and how long does it stay?", only_turn, "other", context=previous).sentences
+    scored_by = next(s for s in sentences if s.text.startswith("A closed area is scored by the player"))
+    alone = next(s for s in finder.find("and how long does it stay?", only_turn, "other").sentences
+                 if s.text == scored_by.text)
+    assert scored_by.section_id == "scoring" and scored_by.score == alone.score  # the previous words count not there
+    assert sentences[0].section_id == "turn"
