@@ -284,10 +284,13 @@ def _eval_library(suite: str, as_json: bool) -> None:
         from rulespal.evals.detection import run as run_detection
 
         report = run_detection(pal(), progress=progress)
-        text = lambda r: f"{r['books']} books\n" + table(  # noqa: E731
-            ["split", "questions", "accuracy", "top candidate", "in candidates", "confident"],
-            [(split, *(str(r[split][k]) for k in ("questions", "accuracy", "top_candidate", "in_candidates",
-                                                   "confident"))) for split in ("dev", "holdout")])
+        keys = ("questions", "accuracy", "confident_wrong", "top_candidate", "in_candidates", "confident")
+        text = lambda r: f"{r['books']} books; answer questions over {r['answer_questions']['books']}\n" + table(  # noqa: E731
+            ["questions", "n", "accuracy", "confident wrong", "top candidate", "in candidates", "confident"],
+            [(name, *(str(part[k]) for k in keys)) for name, part in (
+                ("dev", r["dev"]), ("holdout", r["holdout"]),
+                ("answers, bundled", r["answer_questions"]["bundled_games"]),
+                ("answers, other books", r["answer_questions"]["other_books"]))])
     emit({k: v for k, v in report.items() if k != "misses"}, as_json, text)
 
 

@@ -1,6 +1,7 @@
 """Game detection eval: questions without a game's name over a library of the bundled, outside and 27 more
 rulebooks; accuracy of the detected game (None when not confident counts as a miss), how often the right game
-is among the candidates, dev and holdout apart."""
+is among the candidates, dev and holdout apart; and the answer sets' questions asked without their game over every
+book the evals hold."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from statistics import mean
 from typing import Any
 
 from rulespal.evals.datasets import load_jsonl, save_result
-from rulespal.evals.libraries import LIBRARY_BOOKS, OUTSIDE_BOOKS, eval_pal
+from rulespal.evals.libraries import LIBRARY_BOOKS, OUTSIDE_BOOKS, UNSEEN_BOOKS, eval_pal
 from rulespal.service import RulesPal
 
 TARGET = 0.95
@@ -43,11 +44,10 @@ def summarise(results: list[dict[str, Any]]) -> dict[str, Any]:
             "reliability": reliability(results)}
 
 
-def run(pal: RulesPal, progress: Callable[[str], None] = lambda _: None) -> dict[str, Any]:
-    """Evaluate detection on rulespal/evals/datasets/detection.jsonl; write detection.json in the run folder."""
-    service = eval_pal(pal, "detection", [OUTSIDE_BOOKS, LIBRARY_BOOKS])
+def _detected(service: RulesPal, rows: list[dict[str, Any]], progress: Callable[[str], None]) -> list[dict[str, Any]]:
+    """Each row's question asked without its game: what was detected, and whether it is the row's game."""
     results = []
-    for row in load_jsonl("detection"):
+    for row in rows:
         found = service.search(row["question"], k=1)
         games = [c.game for c in found.candidates]
         results.append({"id": row["id"], "split": row.get("split", "dev"), "game": row["game"],
@@ -55,9 +55,28 @@ def run(pal: RulesPal, progress: Callable[[str], None] = lambda _: None) -> dict
                         "top": games[:1] == [row["game"]], "listed": row["game"] in games,
                         "confident": found.confident, "candidates": [c.to_dict() for c in found.candidates[:3]]})
         progress(f"{row['id']} {row['game']} -> {found.game}")
+    return results
+
+
+def run(pal: RulesPal, progress: Callable[[str], None] = lambda _: None) -> dict[str, Any]:
+    """Evaluate detection on rulespal/evals/datasets/detection.jsonl over 35 books, and on the answer sets' first
+    questions (written with their game selected, so many fit several games) over every book the evals hold;
+    write detection.json in the run folder."""
+    from rulespal.evals.answers import load_answer_sets
+
+    service = eval_pal(pal, "detection", [OUTSIDE_BOOKS, LIBRARY_BOOKS])
+    results = _detected(service, load_jsonl("detection"), progress)
+    every = eval_pal(pal, "detection-every-book", [OUTSIDE_BOOKS, LIBRARY_BOOKS, UNSEEN_BOOKS])
+    asked = [r for r in load_answer_sets() if r["kind"] not in ("followup", "unanswerable")]
+    answers = _detected(every, asked, progress)
+    bundled = set(pal.library.ids)
     report = {"books": len(service.library.books), "target": TARGET,
               "dev": summarise([r for r in results if r["split"] == "dev"]),
               "holdout": summarise([r for r in results if r["split"] == "holdout"]),
-              "all": summarise(results), "misses": [r for r in results if not r["correct"]]}
+              "all": summarise(results), "misses": [r for r in results if not r["correct"]],
+              "answer_questions": {"books": len(every.library.books),
+                                   "bundled_games": summarise([r for r in answers if r["game"] in bundled]),
+                                   "other_books": summarise([r for r in answers if r["game"] not in bundled]),
+                                   "confident_wrong": [r for r in answers if r["confident"] and not r["correct"]]}}
     save_result("detection", report)
     return report
