@@ -20,7 +20,8 @@ from rulespal.library import BookInfo, Library
 
 BAGS_FILE = "book-bags.sqlite"
 OLD_FILES = ("book-terms.sqlite", "profiles-*.json")  # of earlier versions, removed when the model is next built
-BAGS_VERSION = 4  # what book_bag holds (4: stemmed tokens and pairs of adjacent tokens, as sorted keys)
+BAGS_VERSION = 5  # what book_bag holds (4: stemmed tokens and pairs of adjacent tokens, as sorted keys; 5: players'
+# spellings of stopwords dropped)
 
 
 def _key(info: BookInfo) -> str:

@@ -15,7 +15,10 @@ from engine.words import UNITS
 
 STOPWORDS = frozenset("""a an and are as at be but by can could did do does for from had has have how i if in into is it
 its me my of on or our so than that the their them then there these they this those to was we were what when where which
-while who whom why will with would you your yours""".split())
+while who whom why will with would you your yours""".split()
+                      # the same words as players type them: 'ur' is not the Royal Game of Ur, nor 'ive' a sign of
+                      # the one book whose FAQ says "I've got"
+                      + """u ur r im ive youre youve theyre theyve weve thats theres whats whos hows wheres""".split())
 
 
 _TOKEN = re.compile(r"(?:\b[a-z]|\d+)(?:\.\d+)+|[a-z0-9]+")  # a rule id ("4.2.1", "a.3") is one token

@@ -181,3 +181,13 @@ def test_a_game_is_named_only_by_a_name_no_other_book_uses():
     assert detector.named("can kings go in builds?") is None  # a card of both books, not a name
     assert detector.named("in president do kings beat queens?") == "president"
     assert detector.named("who is the scum?") == "president"
+
+
+def test_players_spellings_of_little_words_are_not_evidence_of_a_game():
+    detector = _detector({"royal-game-of-ur": "The Royal Game of Ur is a race game. Ur players race pieces. " * 3,
+                          "canasta": "Meld cards from your hand. A red three in hand at the end costs points. " * 3},
+                         {"royal-game-of-ur": ("Ur",)})
+    question = "how many pts do u lose if ur caught with a red 3 still in ur hand"
+    assert detector.named(question) is None
+    assert detector.candidates(question, {})[0].game == "canasta"
+    assert detector.candidates("how do you win the royal game of ur?", {})[0].game == "royal-game-of-ur"
