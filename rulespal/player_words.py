@@ -48,7 +48,8 @@ PLAYER_WORDS: tuple[tuple[str, str], ...] = (
      r"(?:turn|go) (?:is )?next|direction of play", "clockwise direction"),
     (r"lose points|minus|negative|cost(?:s|ing)? me", "penalty"),
     (r"odd (?:point|number|one)|left ?over points?|remainder|spare points?|extra point|"
-     r"(?:split|divide[ds]?|share[ds]?) (?:it |them |the points )?(?:evenly|equally)|uneven(?:ly)?|doesn'?t divide",
+     r"(?:split|divide[ds]?|share[ds]?) (?:it |them |the points )?(?:evenly|equally)|uneven(?:ly)?|doesn'?t divide|"
+     r"(?:split|divide|share) (?:that|it|this|them|the (?:points?|score))\b|\d+\.5 (?:each|a piece|apiece)",
      "divided equally surplus"),
     (r"how many people|how many players|player count", "number of players"),
     (r"by (?:accident|mistake)|accidentally|oops|meant to|(?:erase|undo|redo|take back|fix)(?:es|d|ing)?(?: it| that)?",

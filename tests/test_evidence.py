@@ -160,6 +160,9 @@ def test_players_words_are_searched_with_the_rulebook_terms():
     assert with_book_terms("my bro flipped before it was his go") == (
         "my bro flipped before it was his go (flip orientation out of turn)")
     assert with_book_terms("deck's done, who gets the rest?") == "deck's done, who gets the rest? (exhausted)"
+    assert with_book_terms("its worth 9, how do we split that") == (
+        "its worth 9, how do we split that (divided equally surplus)")
+    assert with_book_terms("so 4.5 each?") == "so 4.5 each? (divided equally surplus)"
 
 
 def test_players_spellings_are_written_out_unless_the_book_uses_them():
