@@ -51,16 +51,19 @@ ANSWER_SETS = ("answers-cartographers", "answers-cational-meographic", "answers-
                "answers-birch-cornhole", "answers-birch-six-card-golf", "answers-cedar-belote",
                "answers-cedar-lines-of-action", "answers-delta-kubb", "answers-delta-cuttle", "answers-ebony-briscola",
                "answers-ebony-senet", "answers-fjord-horseshoes", "answers-fjord-president",
-               "answers-garnet-konane", "answers-garnet-bunco", "answers-heath-croquet", "answers-heath-speed")
+               "answers-garnet-konane", "answers-garnet-bunco", "answers-heath-croquet", "answers-heath-speed",
+               "answers-indigo-doppelkopf", "answers-indigo-yut-nori", "answers-juniper-eight-ball-pool",
+               "answers-juniper-tiddlywinks", "answers-kestrel-janggi", "answers-kestrel-cheat",
+               "answers-lotus-darts-501", "answers-lotus-spoons")
 SPLITS = ("dev", "holdout", "fresh", "blind", "unseen", "sealed", "veiled", "hidden", "closing", "last", "table",
           "night", "books", "final", "shelf", "dawn", "morning", "attic", "noon", "evening",
           "late", "midnight", "dusk", "owl", "vigil", "ember", "frost", "hollow", "ridge", "tide",
           "quill", "lantern", "harbor", "sable", "willow", "cobalt", "umber", "zephyr",
           "verdant", "aurora", "wren", "yonder", "xylem", "quartz", "amber", "birch", "cedar", "delta",
-          "ebony", "fjord", "garnet", "heath")
+          "ebony", "fjord", "garnet", "heath", "indigo", "juniper", "kestrel", "lotus")
 # fresh and every later part: written by someone who had not seen the code; unseen and every later part each first
 # run after the last change to the answer path of its time; books, shelf, attic, evening, midnight, owl, ember,
-# frost, ridge, tide, lantern, harbor, willow, cobalt, zephyr, aurora, yonder, quartz and amber to heath: about
+# frost, ridge, tide, lantern, harbor, willow, cobalt, zephyr, aurora, yonder, quartz and amber to lotus: about
 # rulebooks written for this eval alone (evals/books/unseen), asked of a service holding them beside the bundled ones
 _QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”")
 
