@@ -78,11 +78,16 @@ PLAYER_WORDS: tuple[tuple[str, str], ...] = (
      r"(?:tell|telling|show|showing) (?:me|him|her|them|us) (?:which|what|where|how)\b",
      "table talk"),
     (r"\bmoney\b|\bstakes?\b|\bbets?\b|\bbetting\b|gambl\w*|\bwager\w*|\bcents?\b|\bdollars?\b|"
-     r"\b(?:a|per) (?:quarter|dime|nickel|penny|buck|euro|pound)s? (?:a|per) point", "stakes"),
+     r"\b(?:a|per) (?:quarter|dime|nickel|penny|buck|euro|pound)s? (?:a|per) point|(?:for|with) (?:real )?cash\b|"
+     r"\bcash (?:games?|prizes?|stakes)|\bquarters in\b|play(?:ing)? for (?:the table|drinks|a round)", "stakes"),
     (r"who(?:'s| is)? (?:supposed to |meant to |gets to |has to )?(?:flip|deal|turn over|reveal)(?:s|es)?\b",
      "who deals"),
-    (r"(?:lost|missing|lose|ripped|torn|damaged) (?:the |our |a |my |one of the )?(?:\w+ )?(?:cards?|deck|pieces?|"
-     r"tiles?|dice|die|board|sheets?|pins?)|(?:normal|regular|standard|ordinary) (?:deck|pack)|"
+    (r"(?:lost|missing|ripped|torn|damaged|broke|broken) (?:the |our |a |my |one of the )?(?:\w+ ){0,2}"
+     r"(?:cards?|deck|pieces?|tiles?|dice|die|board|sheets?|pins?|sticks?|balls?|darts?|spoons?|bags?|stones?|"
+     r"counters?|markers?|pegs?|chips?|mallets?|cups?)|(?:normal|regular|standard|ordinary) (?:deck|pack)|"
+     r"(?:no|don'?t have (?:any|the)|haven'?t got (?:any|the)) (?:sticks?|dice|die|deck|cards|board|pieces|tiles|"
+     r"balls|darts|spoons|bags|stones|counters|markers|pegs|chips|mallets|cups) (?:at all )?(?:here|with us|at home)|"
+     r"(?:use|roll|play with) (?:a |an )?(?:normal|regular|ordinary|standard) [\w-]+(?: [\w-]+)? instead|"
      r"(?:write|draw|make) (?:one|our own|a new one) up", "missing components"),
     (r"drink\w*|house rules?", "house rule"),
     (r"\brain(?:s|ing|ed|y)?\b|drizzl\w*|sprinkl(?:e|es|ing)\b|pouring|bucket(?:ing|s)? down|\bweather\b|"
@@ -90,11 +95,15 @@ PLAYER_WORDS: tuple[tuple[str, str], ...] = (
     (r"(?:flashed|exposed|showed|flipped) (?:a|one) card (?:face up )?(?:while|during|when) (?:dealing|the deal)|"
      r"misdeal\w*", "misdeal"),
     (r"expansions?|add-?ons?|other editions?", "expansion"),
-    (r"best (?:of|out of) (?:\d+|two|three|five|seven)|how many games (?:in|per|for) a match", "match format"),
+    (r"best (?:of|out of) (?:\d+|two|three|five|seven)|"
+     r"(?:how many|number of) games (?:in|per|for|make) (?:a|an|the|one) (?:\w+ )?match", "match format"),
+    (r"\d+ ?(?:yr|yrs|year|years)[- ]old|what age|too young|too little|(?:old|young) enough", "age"),
     (r"is it better to|(?:best|strongest|smartest|good) (?:\w+ ){0,2}(?:move|opening|strategy|tactic)s?\b|"
      r"strateg(?:y|ies)|good score|what(?:'s| is) a (?:normal|average|typical|good) score|\bodds\b|"
      r"probabilit\w*|any tips|\btips?\b|advice|(?:move|opening|play|choice) (?:is|would be) (?:the )?"
-     r"(?:strongest|best|smartest)", "strategy"),
+     r"(?:strongest|best|smartest)|is it (?:smarter|wiser|safer) to|(?:good|best|smart) play\b|"
+     r"(?:which|what) [\w/ ]{0,30}is (?:the )?best for|what'?s a (?:decent|good|normal|typical|average) "
+     r"(?:\w+ ){0,3}(?:average|score|total)|any good\b", "strategy"),
     (r"by myself|on my own(?!\s+\w)|play(?:ing)? alone|one[- ]player|single[- ]player", "solo"),
     (r"(?:write|note|jot|mark)(?:s|ing)? (?:it |them |this |that )?down", "record"),
     (r"(?:have|has|had|forced|obliged|required) to|must (?:i|you|we|they|he|she)|made to", "compulsory"),
@@ -157,6 +166,7 @@ SITUATIONS: dict[str, str] = {
     "missing components": r"missing|lost|replace\w*|substitut\w*|spares?|prox(?:y|ies)|homemade|"
                           r"(?:regular|standard|ordinary|normal) (?:deck|pack)|playing cards",
     "house rule": r"drink\w*|house rules?",
+    "age": r"ages?|years? old|children|kids?|young\w*",
     "weather": r"rain\w*|weather|wet|storm\w*|dark\w*|light\w*|suspend\w*|postpone\w*|interrupt\w*",
     "misdeal": r"misdeal\w*|exposed|face up (?:during|while) (?:the )?deal|redeal\w*|deal again",
     "strategy": r"strateg\w*|tactic\w*|tips?|advice|good (?:move|play|score)|(?:best|strongest) (?:move|opening)|"

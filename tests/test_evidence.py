@@ -188,6 +188,14 @@ def test_a_situation_the_question_asks_about_must_be_spoken_of_by_the_rules_show
     assert unspoken_situations(rain, "A match stopped by rain is finished later.") == []
     assert unspoken_situations("my uncle takes forever to flick, any limit?", "A shot is a flick.") == ["playing time"]
     assert unspoken_situations("is there a time limit for lining up a shot?", "A shot is a flick.") == ["playing time"]
+    assert unspoken_situations("is it ok for my 5 yr old nephew?", "Deal five cards each.") == ["age"]
+    assert unspoken_situations("we lost one of the 4 throwing sticks", "Throw the four sticks.") == [
+        "missing components"]
+    assert unspoken_situations("is it smarter to race one piece home?", "Move one piece.") == ["strategy"]
+    assert unspoken_situations("official number of games in a cuttle match?", "The goal is 21.") == ["match format"]
+    assert unspoken_situations("we play for cash at the pub", "Score one point a trick.") == ["stakes"]
+    assert unspoken_situations("can i still cash it in?", "Score the card.") == []  # cashing in points
+    assert unspoken_situations("i got no hearts and no spades at all", "Call an ace.") == []  # a hand, not a kit
     assert unspoken_situations("is the empty space next to it counted?", "Count each empty space.") == []
     leaving = "my cousin has to bail halfway, what happens to his cards?"
     assert unspoken_situations(leaving, "Deal all the cards.") == ["leaves the game"]
