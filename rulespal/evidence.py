@@ -17,7 +17,7 @@ from rulespal.embedding_cache import EmbeddingCache
 from rulespal.embeddings import Embedder
 from rulespal.lexical import tokenize
 from rulespal.library import Library
-from rulespal.matter import variant_roots
+from rulespal.matter import variant_sections
 from rulespal.questions import QuestionKind
 from rulespal.retrieval import SearchResult
 from rulespal.rulebook import Rulebook, Section
@@ -186,7 +186,7 @@ class EvidenceFinder:
         self.library, self.embedder, self.stored = library, embedder, stored
         self._cache: dict[str, np.ndarray] = {}  # sentence vectors: a book's sentences are embedded once
         self.idf = lru_cache(maxsize=64)(self._book_idf)
-        self.variants = lru_cache(maxsize=64)(self._book_variants)
+        self.variants = lru_cache(maxsize=64)(lambda game: variant_sections(self.library.resolve(game)))
 
     def _vectors(self, texts: Sequence[str]) -> np.ndarray:
         """Each text's vector, embedded on its own: the int8 model scales its activations per call, so a text
@@ -211,12 +211,6 @@ class EvidenceFinder:
         docs = [set(stems(f"{s.title} {unit}")) for s in book.sections for unit in rule_units(s.text)]
         df = Counter(t for d in docs for t in d)
         return {t: math.log(1 + len(docs) / n) for t, n in df.items()}
-
-    def _book_variants(self, game: str) -> frozenset[str]:
-        """Ids of the book's sections that hold a variant of its rules (a variant chapter and everything in it)."""
-        book = self.library.resolve(game)
-        roots = variant_roots(book)
-        return frozenset(s.id for s in book.sections if any(s.id == r.id or s.id.startswith(r.id + "/") for r in roots))
 
     def find(self, question: str, found: SearchResult, kind: QuestionKind, context: str | None = None) -> Evidence:
         """Evidence for a question from every section of the book, those among the top hits of a search favoured
@@ -282,11 +276,12 @@ class EvidenceFinder:
         if not candidates:
             return [], wanted
         query = f"{context} {question}" if context else question
-        qvec, own_qvec = self._vectors([query, question])
         svecs = self._vectors([f"{c.path}: {c.text}" for c in candidates])
-        # the previous question favours only the sections searched with it: elsewhere a unit meets this one alone
-        found_with_context = np.array([c.rank != UNRANKED for c in candidates])
-        sims = np.where(found_with_context, svecs @ qvec, svecs @ own_qvec)
+        sims = svecs @ self._vectors([query])[0]
+        if context:  # the previous question favours only the sections searched with it: elsewhere a unit meets
+            # this one alone
+            searched = np.array([c.rank != UNRANKED for c in candidates])
+            sims = np.where(searched, sims, svecs @ self._vectors([question])[0])
         cue = _CUES.get(kind)
         scoring = bool(_SCORING.search(question))
         variants = self.variants(book.id)

@@ -219,7 +219,7 @@ class Library:
         lowered = _spoken(text)
         named = [(words, game) for words, game in self._spoken_names if words in lowered]
         if named and within is not None:  # the selected book read only when a name was found
-            used = within.words | {plural_stem(w) for w in within.words}
+            used = within.word_forms
             named = [(words, game) for words, game in named
                      if not all(w in used or plural_stem(w) in used for w in words.split())]
         best = max(named, key=lambda wg: len(wg[0]), default=None)

@@ -96,6 +96,12 @@ def _repeats_a_sibling(book: Rulebook, section: Section) -> bool:
     return False
 
 
+def variant_sections(book: Rulebook) -> frozenset[str]:
+    """Ids of the sections holding a variant of the rules: each variant root and everything under it."""
+    roots = variant_roots(book)
+    return frozenset(s.id for s in book.sections if any(s.id == r.id or s.id.startswith(r.id + "/") for r in roots))
+
+
 def variant_roots(book: Rulebook) -> tuple[Section, ...]:
     """The outermost sections holding a variant of the rules rather than the standard game: titled as optional,
     variant, house or alternative rules, or restating an earlier sibling's subsections."""

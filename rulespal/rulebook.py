@@ -75,6 +75,13 @@ class Rulebook:
         """Every word the book uses, lowercased."""
         return frozenset(re.findall(r"[a-z]+", self.content.lower()))
 
+    @cached_property
+    def word_forms(self) -> frozenset[str]:
+        """Every word the book uses, lowercased, and each without a plural 's' ('kings' also as 'king')."""
+        from rulespal.lexical import plural_stem  # the search stack is not loaded to parse a book
+
+        return self.words | {plural_stem(w) for w in self.words}
+
     @property
     def source_pdf(self) -> Path | None:
         """The original PDF stored beside a converted book (RULESPAL_HOME/books/<id>.pdf), if there is one."""

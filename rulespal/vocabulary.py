@@ -57,7 +57,7 @@ class BookWords:
         """The book's word for each thing the question counts under a name the book never uses, when one of the
         book's counted things is close enough in meaning."""
         things, vectors = self._book(book)
-        known = book.words | {plural_stem(w) for w in book.words}
+        known = book.word_forms
         bridged = {}
         for word in sorted(_counted(question)):
             if word in known or plural_stem(word) in known or not things:
