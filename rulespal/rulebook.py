@@ -125,8 +125,8 @@ def _front_matter(text: str, path: Path) -> tuple[dict, str]:
 
 def _headings(body: str) -> list[tuple[int, str, int, int]]:
     """(level, title, start of heading line, end of heading line) outside code fences: '#' headings and underlined
-    ones ('Title' over '====' or '----'); a book with neither gets its headings from lines standing alone that look
-    like them (_standalone_headings)."""
+    ones ('Title' over '====' or '----'); a book with neither, or with only a title line above its text, gets its
+    headings from lines standing alone that look like them (_standalone_headings)."""
     found, in_fence, pos = [], False, 0
     lines = body.splitlines(keepends=True)
     for i, line in enumerate(lines):
@@ -139,6 +139,8 @@ def _headings(body: str) -> list[tuple[int, str, int, int]]:
             above = lines[i - 1]
             found.append((1 if u.group(1)[0] == "=" else 2, above.strip(), pos - len(above), pos + len(line)))
         pos += len(line)
+    if len(found) == 1 and found[0][0] == 1 and not body[: found[0][2]].strip():  # a title line, then no headings
+        return found + [h for h in _standalone_headings(lines) if h[2] >= found[0][3]]
     return found or _standalone_headings(lines)
 
 

@@ -88,6 +88,13 @@ def test_bold_lines_stay_text_in_a_book_with_headings():
     assert [s.id for s in book.sections] == ["setup"] and "**Important**" in book.sections[0].text
 
 
+def test_a_title_line_over_bold_headings_keeps_them_as_headings():
+    text = "# Klaverjas\n\n*A card game*\n\n**THE DEAL**\n\n1. Deal eight.\n\n**SCORING**\n\nA trick scores.\n"
+    book = parse_rulebook(text, "k.md")
+    assert book.title == "Klaverjas" and [s.id for s in book.sections] == ["introduction", "the-deal", "scoring"]
+    assert book.section("the-deal").text == "1. Deal eight."
+
+
 def test_a_book_without_any_heading_is_one_section_named_by_its_file(tmp_path):
     book = parse_rulebook("Each player takes five tokens.\n\nA ring scores 3.\n", tmp_path / "plain_game.txt")
     assert (book.id, book.title) == ("plain-game", "Plain Game")
