@@ -54,16 +54,20 @@ ANSWER_SETS = ("answers-cartographers", "answers-cational-meographic", "answers-
                "answers-garnet-konane", "answers-garnet-bunco", "answers-heath-croquet", "answers-heath-speed",
                "answers-indigo-doppelkopf", "answers-indigo-yut-nori", "answers-juniper-eight-ball-pool",
                "answers-juniper-tiddlywinks", "answers-kestrel-janggi", "answers-kestrel-cheat",
-               "answers-lotus-darts-501", "answers-lotus-spoons")
+               "answers-lotus-darts-501", "answers-lotus-spoons", "answers-maple-french-tarot",
+               "answers-maple-makruk", "answers-nectar-snooker", "answers-nectar-ship-captain-and-crew",
+               "answers-onyx-klaverjas", "answers-onyx-lawn-bowls", "answers-pearl-tractor",
+               "answers-pearl-table-shuffleboard")
 SPLITS = ("dev", "holdout", "fresh", "blind", "unseen", "sealed", "veiled", "hidden", "closing", "last", "table",
           "night", "books", "final", "shelf", "dawn", "morning", "attic", "noon", "evening",
           "late", "midnight", "dusk", "owl", "vigil", "ember", "frost", "hollow", "ridge", "tide",
           "quill", "lantern", "harbor", "sable", "willow", "cobalt", "umber", "zephyr",
           "verdant", "aurora", "wren", "yonder", "xylem", "quartz", "amber", "birch", "cedar", "delta",
-          "ebony", "fjord", "garnet", "heath", "indigo", "juniper", "kestrel", "lotus")
+          "ebony", "fjord", "garnet", "heath", "indigo", "juniper", "kestrel", "lotus", "maple", "nectar", "onyx",
+          "pearl")
 # fresh and every later part: written by someone who had not seen the code; unseen and every later part each first
 # run after the last change to the answer path of its time; books, shelf, attic, evening, midnight, owl, ember,
-# frost, ridge, tide, lantern, harbor, willow, cobalt, zephyr, aurora, yonder, quartz and amber to lotus: about
+# frost, ridge, tide, lantern, harbor, willow, cobalt, zephyr, aurora, yonder, quartz and amber to pearl: about
 # rulebooks written for this eval alone (evals/books/unseen), asked of a service holding them beside the bundled ones
 _QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”")
 
