@@ -223,8 +223,10 @@ class EvidenceFinder:
             section = book.section(hit.section_id)
             if section is None:
                 continue
-            # a parent whose own text is a line or two holds its rules in its subsections
-            family = [section] + (list(book.children(section.id)) if len(section.text) < SHORT_PARENT else [])
+            # a parent whose own text is a line or two holds its rules in its subsections, unless it is the book's
+            # title over the whole book: its subsections would all take its rank
+            short = len(section.text) < SHORT_PARENT and book.children(None) != (section,)
+            family = [section] + (list(book.children(section.id)) if short else [])
             ranked += [(rank, member) for member in family]
         # the rule a player's words miss in the search still competes: a worked example or an FAQ sharing the
         # question's cards and names often outranks the section that settles it

@@ -349,6 +349,27 @@ def test_a_sentence_is_favoured_while_its_section_is_a_top_hit(tmp_path):
     assert score("turn") > score("common-questions") + 0.1
 
 
+def test_a_short_parent_brings_its_subsections_but_the_books_title_does_not(tmp_path):
+    from rulespal.evidence import UNRANKED, EvidenceFinder
+    from rulespal.library import Library
+    from rulespal.retrieval import Hit, SearchResult
+
+    (tmp_path / "tiles.md").write_text("---\ntitle: Tiles\n---\n# Tiles\n\n*A tile game*\n\n## Scoring\n\nIn short:\n\n"
+                                       "### Areas\n\nA closed area earns points for each tile in it.\n\n"
+                                       "## Turn\n\nA closed area stays on the table.\n")
+    library = Library.from_paths([tmp_path / "tiles.md"])
+    finder, book = EvidenceFinder(library, _FlatEmbedder()), library.resolve("tiles")
+
+    def rank(hit: str, of: str) -> int:
+        s = book.section(hit)
+        found = SearchResult("q", "tiles", False, (Hit("tiles", s.id, s.title, s.heading_path, s.text, 1.0, 1.0),))
+        return next(e.section_rank for e in finder.find("what does a closed area earn?", found, "other").sentences
+                    if e.section_id == of)
+
+    assert rank("tiles/scoring", "tiles/scoring/areas") == 0
+    assert rank("tiles", "tiles/turn") == UNRANKED
+
+
 class _BatchSensitiveEmbedder:
     """A vector that depends on the texts embedded beside it, as the int8 model's per-call activation scale does."""
 
