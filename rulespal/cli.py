@@ -286,12 +286,14 @@ def _eval_library(suite: str, as_json: bool) -> None:
 
         report = run_detection(pal(), progress=progress)
         keys = ("questions", "accuracy", "confident_wrong", "top_candidate", "in_candidates", "confident")
-        text = lambda r: f"{r['books']} books; answer questions over {r['answer_questions']['books']}\n" + table(  # noqa: E731
+        text = lambda r: (f"{r['books']} books; answer questions over {r['answer_questions']['books']} and over "  # noqa: E731
+                          f"the {r['own_library']['books']} installed\n") + table(
             ["questions", "n", "accuracy", "confident wrong", "top candidate", "in candidates", "confident"],
             [(name, *(str(part[k]) for k in keys)) for name, part in (
                 ("dev", r["dev"]), ("holdout", r["holdout"]),
                 ("answers, bundled", r["answer_questions"]["bundled_games"]),
-                ("answers, other books", r["answer_questions"]["other_books"]))])
+                ("answers, other books", r["answer_questions"]["other_books"]),
+                ("answers, bundled, installed", r["own_library"]["bundled_games"]))])
     emit({k: v for k, v in report.items() if k != "misses"}, as_json, text)
 
 

@@ -191,3 +191,11 @@ def test_players_spellings_of_little_words_are_not_evidence_of_a_game():
     assert detector.named(question) is None
     assert detector.candidates(question, {})[0].game == "canasta"
     assert detector.candidates("how do you win the royal game of ur?", {})[0].game == "royal-game-of-ur"
+
+
+def test_a_multiplication_sign_is_the_x_players_type():
+    from rulespal.detection import book_terms, question_words
+    from rulespal.rulebook import parse_rulebook
+
+    book = parse_rulebook("# Tiles\n\n## Scoring\n\nEach tile shows ×1, ×2 or ×3.\n", "tiles.md")
+    assert "x3" in book_terms(book) and "x3" in question_words("put my x3 tile next to a x1")

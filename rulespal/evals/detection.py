@@ -1,7 +1,7 @@
 """Game detection eval: questions without a game's name over a library of the bundled, outside and 27 more
 rulebooks; accuracy of the detected game (None when not confident counts as a miss), how often the right game
 is among the candidates, dev and holdout apart; and the answer sets' questions asked without their game over every
-book the evals hold."""
+book the evals hold and, for the bundled games, over the library as installed."""
 
 from __future__ import annotations
 
@@ -60,8 +60,8 @@ def _detected(service: RulesPal, rows: list[dict[str, Any]], progress: Callable[
 
 def run(pal: RulesPal, progress: Callable[[str], None] = lambda _: None) -> dict[str, Any]:
     """Evaluate detection on rulespal/evals/datasets/detection.jsonl over 35 books, and on the answer sets' first
-    questions (written with their game selected, so many fit several games) over every book the evals hold;
-    write detection.json in the run folder."""
+    questions (written with their game selected, so many fit several games) over every book the evals hold and,
+    for the bundled games, over the library as installed; write detection.json in the run folder."""
     from rulespal.evals.answers import load_answer_sets
 
     service = eval_pal(pal, "detection", [OUTSIDE_BOOKS, LIBRARY_BOOKS])
@@ -70,6 +70,7 @@ def run(pal: RulesPal, progress: Callable[[str], None] = lambda _: None) -> dict
     asked = [r for r in load_answer_sets() if r["kind"] not in ("followup", "unanswerable")]
     answers = _detected(every, asked, progress)
     bundled = set(pal.library.ids)
+    own = _detected(pal, [r for r in asked if r["game"] in bundled], progress)  # the library as installed
     report = {"books": len(service.library.books), "target": TARGET,
               "dev": summarise([r for r in results if r["split"] == "dev"]),
               "holdout": summarise([r for r in results if r["split"] == "holdout"]),
@@ -77,6 +78,8 @@ def run(pal: RulesPal, progress: Callable[[str], None] = lambda _: None) -> dict
               "answer_questions": {"books": len(every.library.books),
                                    "bundled_games": summarise([r for r in answers if r["game"] in bundled]),
                                    "other_books": summarise([r for r in answers if r["game"] not in bundled]),
-                                   "confident_wrong": [r for r in answers if r["confident"] and not r["correct"]]}}
+                                   "confident_wrong": [r for r in answers if r["confident"] and not r["correct"]]},
+              "own_library": {"books": len(pal.library.books), "bundled_games": summarise(own),
+                              "confident_wrong": [r for r in own if r["confident"] and not r["correct"]]}}
     save_result("detection", report)
     return report
