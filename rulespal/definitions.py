@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from rulespal.citations import clean_line
-from rulespal.evidence import EvidenceFinder, EvidenceSentence, rule_units, stems
+from rulespal.evidence import EvidenceFinder, EvidenceSentence, paragraph_lines, rule_units, stems
 from rulespal.player_words import with_book_terms
 from rulespal.rulebook import Section
 
@@ -84,7 +84,7 @@ def definitions(section: Section) -> tuple[Definition, ...]:
     """The units of a section (as rule_units cuts them) that define a term: glossary entries and sentences with a
     defining cue ('means', 'counts as', 'is called', 'Things that … are X'); read once per section."""
     entries = {}
-    for raw in section.text.splitlines():
+    for raw in paragraph_lines(section.text):
         entry = _ENTRY.match(raw)
         if entry:
             for unit in rule_units(clean_line(raw)):

@@ -64,13 +64,35 @@ _EXAMPLE_OPENING = re.compile(r"^(?:(?:worked |for )?examples?\b|e\.g\.|suppose\
                               r"(?:let'?s )?say (?:you|that|the|a)\b)", re.I)
 
 
+_BLOCK_START = re.compile(r"^\s*(?:[-*•+]\s|\d+[.)]\s|[a-z][.)]\s|\||#|>)")
+_OPEN_END = re.compile(r"[^.!?:;|)\]\"”*_]\s*$")  # a line ending mid-sentence: no closing punctuation or markup
+
+
+def paragraph_lines(text: str) -> list[str]:
+    """The lines of a text with hard-wrapped ones joined: a line ending mid-sentence goes on in the next line
+    unless that line is blank or starts a list item, a table row, a heading or a quote ('…takes the card back
+    and' / 'loses one point.' is one line); lines inside a fenced block stay as they are."""
+    lines: list[str] = []
+    fenced = joinable = False  # inside a ``` block (a diagram's rows stay apart); the last line may go on
+    for raw in text.splitlines():
+        if raw.lstrip().startswith(("```", "~~~")):
+            fenced, joinable = not fenced, False
+            lines.append(raw)
+        elif joinable and raw.strip() and not _BLOCK_START.match(raw):
+            lines[-1] = f"{lines[-1].rstrip()} {raw.strip()}"
+        else:
+            lines.append(raw)
+        joinable = not fenced and bool(_OPEN_END.search(lines[-1])) and not lines[-1].lstrip().startswith("|")
+    return lines
+
+
 def rule_units(text: str) -> list[str]:
     """The quotable units of a section: sentences of each paragraph or list item, a sentence that leans on the
     one before it ('Instead, …', 'It must…', a very short one) joined to it, a line ending in ':' joined to the
     list items it introduces, and a small table as one unit; every unit is the section's text word for word."""
     units: list[str] = []
     lead_in = in_table = False
-    for raw in text.splitlines():
+    for raw in paragraph_lines(text):
         if is_table_rule(raw):
             continue
         line = clean_line(raw)
@@ -113,7 +135,7 @@ def example_units(text: str) -> set[str]:
     """The units of a section's paragraphs from a sentence opening an example ('Example 2.', 'Suppose the table
     shows…', 'For instance, …') to the paragraph's end."""
     examples: set[str] = set()
-    for raw in text.splitlines():
+    for raw in paragraph_lines(text):
         units = rule_units(raw)
         start = next((i for i, unit in enumerate(units) if _EXAMPLE_OPENING.match(unit)), len(units))
         examples.update(units[start:])

@@ -32,6 +32,16 @@ def test_units_keep_what_a_sentence_leans_on_and_are_verbatim():
     assert all(normalise(u) in normalise(SECTION) for u in units)
 
 
+def test_hard_wrapped_lines_are_read_as_the_sentences_they_hold():
+    text = ("A player who plays out of turn takes the card back and\nloses one point. If the mistake is\nfound later, "
+            "the trick stands.\n\n- An item wrapped\n  onto two lines.\n- Another item.\n\n"
+            "```\n8 x o x o x o x o 8\n7 o x o x o x o x 7\n```\n")
+    assert rule_units(text) == ["A player who plays out of turn takes the card back and loses one point.",
+                                "If the mistake is found later, the trick stands.", "An item wrapped onto two lines.",
+                                "Another item.",
+                                "8 x o x o x o x o 8", "7 o x o x o x o x 7"]  # a diagram's rows stay apart
+
+
 def test_paragraphs_opening_as_an_example_are_examples():
     text = ("The player with the most cosmonauts in a closed area scores it.\n\n"
             "**Example 2.** Red closes the swamp. Red and blue each have three cosmonauts there, so they share.\n\n"
