@@ -20,6 +20,11 @@ _CAPITALS = re.compile(r"^(?=(?:[^a-z]*[A-Z]){3})[^a-z.!?]+$")  # three capitals
 STANDALONE_LIMIT = 80  # a line standing alone longer than this is a paragraph, whatever its type
 # a numbered rule id opening a heading: "4.2.1 Move", "A.3 Setup", "12. Scoring", "Rule 7.1: Winning"
 _RULE_NUMBER = re.compile(r"^(?:(?:rule|section|§)\s*)?((?:\d+|[A-Z])(?:\.\d+)+|\d+(?=\.))\.?(?=[\s:)–-])", re.I)
+# a page number left in a PDF's text: "Page 3 of 9", "3 / 9", "- 3 -"
+_PAGE_LINE = re.compile(r"^(?:page\s+\d{1,4}(?:\s*(?:of|/)\s*\d{1,4})?|\d{1,4}\s*(?:of|/)\s*\d{1,4}|"
+                        r"[-–—]\s*\d{1,4}\s*[-–—])$", re.I)
+RUNNING = 3  # a line standing alone this many times and naming the book is its running header or footer
+_OPEN_END = re.compile(r"[^.!?:;]\s*$")  # a line ending mid-sentence
 # the line a converted PDF puts under each heading: the section's first and last page
 PAGES_PATTERN = re.compile(r"^<!-- pages: (\d+)-(\d+) -->$", re.M)
 
@@ -123,6 +128,35 @@ def _front_matter(text: str, path: Path) -> tuple[dict, str]:
     return meta, text[match.end():]
 
 
+def _without_page_furniture(body: str, title: str | None) -> str:
+    """Text copied from a PDF without its page numbers and its running headers and footers (a line standing alone
+    RUNNING times or more that holds the book's title); a sentence cut by a page break is joined again."""
+    lines = body.splitlines()
+    alone = [i for i, line in enumerate(lines) if line.strip() and (i == 0 or not lines[i - 1].strip())
+             and (i + 1 == len(lines) or not lines[i + 1].strip())]
+    counts: dict[str, int] = {}
+    for i in alone:
+        counts[lines[i].strip()] = counts.get(lines[i].strip(), 0) + 1
+    named = {w for w in re.findall(r"[a-z0-9]+", (title or "").lower()) if len(w) > 2}
+    furniture = {i for i in alone if _PAGE_LINE.match(lines[i].strip()) or (
+        counts[lines[i].strip()] >= RUNNING and not lines[i].lstrip().startswith("#") and named
+        and named <= set(re.findall(r"[a-z0-9]+", lines[i].lower())))}
+    if not furniture:
+        return body
+    kept: list[str] = []
+    for i, line in enumerate(lines):
+        if i in furniture:
+            while kept and not kept[-1].strip():
+                kept.pop()
+            if kept and not _OPEN_END.search(kept[-1]):
+                kept.append("")  # the page broke between paragraphs
+            continue
+        if not line.strip() and kept and (not kept[-1].strip() or (i - 1) in furniture):
+            continue  # the blank lines around removed furniture
+        kept.append(line)
+    return "\n".join(kept) + ("\n" if body.endswith("\n") else "")
+
+
 def _headings(body: str) -> list[tuple[int, str, int, int]]:
     """(level, title, start of heading line, end of heading line) outside code fences: '#' headings and underlined
     ones ('Title' over '====' or '----'); a book with neither, or with only a title line above its text, gets its
@@ -153,15 +187,15 @@ def _underlined(lines: list[str], i: int) -> bool:
 
 def _standalone_headings(lines: list[str]) -> list[tuple[int, str, int, int]]:
     """Headings of a book written without Markdown headings: a line standing alone between blank lines, short,
-    wholly bold ('**Scoring**') or in capitals ('SPECIAL CASES'), not a question; a numbered one ('3.2 Ties') is
-    as deep as its number, and one opening the book is its title."""
+    wholly bold ('**Scoring**') or in capitals after any number ('SPECIAL CASES', '10. ODDS BETS'), not a question;
+    a numbered one ('3.2 Ties') is as deep as its number, and one opening the book is its title."""
     found, pos = [], 0
     for i, line in enumerate(lines):
         text = line.strip()
         alone = (i == 0 or not lines[i - 1].strip()) and (i + 1 == len(lines) or not lines[i + 1].strip())
         match = _BOLD_LINE.match(text) if alone and len(text) <= STANDALONE_LIMIT else None
         title = match.group(1) or match.group(2) if match else None
-        if alone and title is None and _CAPITALS.match(text) and len(text) <= STANDALONE_LIMIT:
+        if alone and title is None and _CAPITALS.match(_RULE_NUMBER.sub("", text)) and len(text) <= STANDALONE_LIMIT:
             title = text
         if title and not title.rstrip().endswith("?"):
             title = title.strip().rstrip(":").strip()
@@ -185,6 +219,8 @@ def parse_rulebook(text: str, path: Path | str = "<memory>") -> Rulebook:
     """Parse Markdown (front matter optional) into a Rulebook; raise RulebookFormatError on unusable input."""
     path = Path(path)
     meta, body = _front_matter(text.replace("\r\n", "\n"), path)
+    first = next((line.strip("# ") for line in body.splitlines() if line.strip()), None)
+    body = _without_page_furniture(body, meta.get("title") or first)
     heads = _headings(body)
     title = meta.get("title")
     if not title and not heads:

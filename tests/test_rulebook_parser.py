@@ -83,6 +83,17 @@ def test_a_book_without_markdown_headings_takes_them_from_lines_standing_alone(t
     assert "**Can I pass?**\nNo, never." in book.section("setup").text  # an FAQ's question is not a heading
 
 
+def test_text_copied_from_a_pdf_loses_its_page_numbers_and_running_headers():
+    page_break = "\n\nPage 1 of 3\n\nTINY DICE - OFFICIAL RULES\n\n"
+    text = ("# Tiny Dice\n\n1. SETUP\n\nEach player takes five dice and" + page_break + "one cup.\n\n10. SCORING\n\n"
+            "A six scores 3." + page_break.replace("1 of", "2 of") + "A one scores nothing."
+            + page_break.replace("1 of", "3 of") + "TINY DICE AT HOME\n\nPlay anywhere.\n")
+    book = parse_rulebook(text, "tiny-dice.md")
+    assert [s.id for s in book.sections] == ["1-setup", "10-scoring", "tiny-dice-at-home"]
+    assert book.section("1-setup").text == "Each player takes five dice and\none cup."  # the page broke a sentence
+    assert book.section("10-scoring").text == "A six scores 3.\n\nA one scores nothing."
+
+
 def test_bold_lines_stay_text_in_a_book_with_headings():
     book = parse_rulebook("# Game\n\n## Setup\n\n**Important**\n\nDeal five.\n", "g.md")
     assert [s.id for s in book.sections] == ["setup"] and "**Important**" in book.sections[0].text
