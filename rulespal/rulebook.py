@@ -157,6 +157,15 @@ def _without_page_furniture(body: str, title: str | None) -> str:
     return "\n".join(kept) + ("\n" if body.endswith("\n") else "")
 
 
+_EMPHASIS = re.compile(r"(?<![\w*])(\*{1,3}|_{1,3})(?=\S)(.+?)(?<=\S)\1(?![\w*])")
+
+
+def _plain(title: str) -> str:
+    """A heading's words without Markdown emphasis, code marks or HTML tags ('**Scoring** <br>' -> 'Scoring')."""
+    title = re.sub(r"<[^>]+>|`", "", title)
+    return " ".join(_EMPHASIS.sub(r"\2", title).split())
+
+
 def _headings(body: str) -> list[tuple[int, str, int, int]]:
     """(level, title, start of heading line, end of heading line) outside code fences: '#' headings and underlined
     ones ('Title' over '====' or '----'); a book with neither, or with only a title line above its text, gets its
@@ -168,10 +177,10 @@ def _headings(body: str) -> list[tuple[int, str, int, int]]:
         if _FENCE.match(line):
             in_fence = not in_fence
         elif not in_fence and (m := _HEADING.match(text)):
-            found.append((len(m.group(1)), m.group(2).strip(), pos, pos + len(line)))
+            found.append((len(m.group(1)), _plain(m.group(2)), pos, pos + len(line)))
         elif not in_fence and (u := _UNDERLINE.match(text)) and _underlined(lines, i):
             above = lines[i - 1]
-            found.append((1 if u.group(1)[0] == "=" else 2, above.strip(), pos - len(above), pos + len(line)))
+            found.append((1 if u.group(1)[0] == "=" else 2, _plain(above), pos - len(above), pos + len(line)))
         pos += len(line)
     if len(found) == 1 and found[0][0] == 1 and not body[: found[0][2]].strip():  # a title line, then no headings
         return found + [h for h in _standalone_headings(lines) if h[2] >= found[0][3]]

@@ -94,6 +94,11 @@ def test_text_copied_from_a_pdf_loses_its_page_numbers_and_running_headers():
     assert book.section("10-scoring").text == "A six scores 3.\n\nA one scores nothing."
 
 
+def test_heading_titles_lose_their_markup():
+    book = parse_rulebook("# G\n\n## **Scoring** _rules_\n\nA ring scores 3.\n\n## Setup <br>\n\nDeal.\n", "g.md")
+    assert [(s.id, s.title) for s in book.sections] == [("scoring-rules", "Scoring rules"), ("setup", "Setup")]
+
+
 def test_bold_lines_stay_text_in_a_book_with_headings():
     book = parse_rulebook("# Game\n\n## Setup\n\n**Important**\n\nDeal five.\n", "g.md")
     assert [s.id for s in book.sections] == ["setup"] and "**Important**" in book.sections[0].text
