@@ -20,7 +20,7 @@ from rulespal.library import Library
 from rulespal.matter import variant_sections
 from rulespal.questions import QuestionKind
 from rulespal.retrieval import SearchResult
-from rulespal.rulebook import Rulebook, Section
+from rulespal.rulebook import OPEN_END, Rulebook, Section
 
 CACHE_LIMIT = 50_000
 CANDIDATES = 40  # candidates kept, best first
@@ -65,7 +65,6 @@ _EXAMPLE_OPENING = re.compile(r"^(?:(?:worked |for )?examples?\b|e\.g\.|suppose\
 
 
 _BLOCK_START = re.compile(r"^\s*(?:[-*•+]\s|\d+[.)]\s|[a-z][.)]\s|\||#|>)")
-_OPEN_END = re.compile(r"[^.!?:;|)\]\"”*_]\s*$")  # a line ending mid-sentence: no closing punctuation or markup
 
 
 def paragraph_lines(text: str) -> list[str]:
@@ -82,7 +81,7 @@ def paragraph_lines(text: str) -> list[str]:
             lines[-1] = f"{lines[-1].rstrip()} {raw.strip()}"
         else:
             lines.append(raw)
-        joinable = not fenced and bool(_OPEN_END.search(lines[-1])) and not lines[-1].lstrip().startswith("|")
+        joinable = not fenced and bool(OPEN_END.search(lines[-1])) and not lines[-1].lstrip().startswith("|")
     return lines
 
 

@@ -24,7 +24,7 @@ _RULE_NUMBER = re.compile(r"^(?:(?:rule|section|§)\s*)?((?:\d+|[A-Z])(?:\.\d+)+
 _PAGE_LINE = re.compile(r"^(?:page\s+\d{1,4}(?:\s*(?:of|/)\s*\d{1,4})?|\d{1,4}\s*(?:of|/)\s*\d{1,4}|"
                         r"[-–—]\s*\d{1,4}\s*[-–—])$", re.I)
 RUNNING = 3  # a line standing alone this many times and naming the book is its running header or footer
-_OPEN_END = re.compile(r"[^.!?:;]\s*$")  # a line ending mid-sentence
+OPEN_END = re.compile(r"[^.!?:;|)\]\"”*_]\s*$")  # a line ending mid-sentence: no closing punctuation or markup
 # the line a converted PDF puts under each heading: the section's first and last page
 PAGES_PATTERN = re.compile(r"^<!-- pages: (\d+)-(\d+) -->$", re.M)
 
@@ -148,7 +148,7 @@ def _without_page_furniture(body: str, title: str | None) -> str:
         if i in furniture:
             while kept and not kept[-1].strip():
                 kept.pop()
-            if kept and not _OPEN_END.search(kept[-1]):
+            if kept and not OPEN_END.search(kept[-1]):
                 kept.append("")  # the page broke between paragraphs
             continue
         if not line.strip() and kept and (not kept[-1].strip() or (i - 1) in furniture):
