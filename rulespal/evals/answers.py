@@ -59,17 +59,19 @@ ANSWER_SETS = ("answers-cartographers", "answers-cational-meographic", "answers-
                "answers-onyx-klaverjas", "answers-onyx-lawn-bowls", "answers-pearl-tractor",
                "answers-pearl-table-shuffleboard", "answers-quince-klondike-solitaire", "answers-quince-craps",
                "answers-raven-dou-shou-qi", "answers-raven-surakarta", "answers-sorrel-bulls-and-cows",
-               "answers-sorrel-ten-pin-bowling", "answers-tansy-ecarte", "answers-tansy-bocce")
+               "answers-sorrel-ten-pin-bowling", "answers-tansy-ecarte", "answers-tansy-bocce", "answers-umbra-nertz",
+               "answers-umbra-pig", "answers-vellum-dara", "answers-vellum-gomoku", "answers-wisp-baccarat",
+               "answers-wisp-curling", "answers-yarrow-hounds-and-jackals", "answers-yarrow-table-tennis")
 SPLITS = ("dev", "holdout", "fresh", "blind", "unseen", "sealed", "veiled", "hidden", "closing", "last", "table",
           "night", "books", "final", "shelf", "dawn", "morning", "attic", "noon", "evening",
           "late", "midnight", "dusk", "owl", "vigil", "ember", "frost", "hollow", "ridge", "tide",
           "quill", "lantern", "harbor", "sable", "willow", "cobalt", "umber", "zephyr",
           "verdant", "aurora", "wren", "yonder", "xylem", "quartz", "amber", "birch", "cedar", "delta",
           "ebony", "fjord", "garnet", "heath", "indigo", "juniper", "kestrel", "lotus", "maple", "nectar", "onyx",
-          "pearl", "quince", "raven", "sorrel", "tansy")
+          "pearl", "quince", "raven", "sorrel", "tansy", "umbra", "vellum", "wisp", "yarrow")
 # fresh and every later part: written by someone who had not seen the code; unseen and every later part each first
 # run after the last change to the answer path of its time; books, shelf, attic, evening, midnight, owl, ember,
-# frost, ridge, tide, lantern, harbor, willow, cobalt, zephyr, aurora, yonder, quartz and amber to tansy: about
+# frost, ridge, tide, lantern, harbor, willow, cobalt, zephyr, aurora, yonder, quartz and amber to yarrow: about
 # rulebooks written for this eval alone (evals/books/unseen), asked of a service holding them beside the bundled ones
 _QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”")
 
