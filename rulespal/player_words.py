@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection
+from functools import cache
+from pathlib import Path
 
 # (what players say, the rulebook term); general board-game vocabulary, not any one game's
 PLAYER_WORDS: tuple[tuple[str, str], ...] = (
@@ -187,22 +189,53 @@ SPELLINGS: dict[str, str] = {
     "lemme": "let me", "dunno": "don't know", "ppl": "people", "pts": "points", "pt": "point", "b4": "before",
     "bc": "because", "cuz": "because", "coz": "because", "thru": "through", "tho": "though", "ur": "your",
     "u": "you", "w/o": "without", "w/": "with", "pls": "please", "plz": "please", "rn": "right now",
+    "wat": "what", "wut": "what",
 }
 _SPELLING = re.compile(r"(?<![\w/-])(?:" + "|".join(re.escape(w) for w in sorted(SPELLINGS, key=len, reverse=True))
                        + r")(?![\w/-])", re.I)
 _DROPPED_G = re.compile(r"\b([a-z]{3,}in)'?(?![\w'])", re.I)  # 'playin', 'drawin'': a dropped g
 
 
+_WORD = re.compile(r"\b[a-z]{4,}\b", re.I)
+
+
+@cache
+def english_words() -> frozenset[str]:
+    """Whole words of the packaged MiniLM's vocabulary (about 22,000): a player's word found there is a word,
+    not a slip of the fingers."""
+    from rulespal.embeddings import default_model_path
+
+    lines = (Path(default_model_path()) / "vocab.txt").read_text(encoding="utf-8").split()
+    return frozenset(w for w in lines if w.isalpha() and w.islower())
+
+
+def _slips(word: str) -> list[str]:
+    """The words a fast typist meant by a word with two letters swapped or a letter doubled or undoubled
+    ('thrid' -> third, 'hogg' -> hog, 'stoped' -> stopped)."""
+    swapped = [word[:i] + word[i + 1] + word[i] + word[i + 2:] for i in range(len(word) - 1) if word[i] != word[i + 1]]
+    undoubled = [word[:i] + word[i + 1:] for i in range(1, len(word)) if word[i] == word[i - 1]]
+    doubled = [word[:i] + word[i] + word[i:] for i in range(1, len(word)) if word[i].isalpha()]
+    return swapped + undoubled + doubled
+
+
 def spelled_out(question: str, book_words: Collection[str]) -> str:
-    """The question with players' spellings written out ('every1' -> everyone, 'pts' -> points) and a dropped g
-    put back where the book uses the word ('playin' -> playing); a word the book uses is left as it is."""
+    """The question with players' spellings written out ('every1' -> everyone, 'pts' -> points), a dropped g
+    put back where the book uses the word ('playin' -> playing), and a slip of the fingers mended where only one
+    mending is a word of the book ('thrid' -> third); a word the book uses, or an English word, is left as it is."""
     def word(m: re.Match[str]) -> str:
         return m.group() if m.group().lower() in book_words else SPELLINGS[m.group().lower()]
 
     def dropped(m: re.Match[str]) -> str:
         stem = m.group(1)
         return f"{stem}g" if stem.lower() not in book_words and f"{stem.lower()}g" in book_words else m.group()
-    return _DROPPED_G.sub(dropped, _SPELLING.sub(word, question))
+
+    def slipped(m: re.Match[str]) -> str:
+        lowered = m.group().lower()
+        if lowered in book_words or lowered in english_words():
+            return m.group()
+        meant = {w for w in _slips(lowered) if w in book_words}
+        return meant.pop() if len(meant) == 1 else m.group()
+    return _WORD.sub(slipped, _DROPPED_G.sub(dropped, _SPELLING.sub(word, question)))
 
 
 def with_book_terms(question: str, book_words: Collection[str] | None = None) -> str:

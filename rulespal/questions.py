@@ -12,7 +12,8 @@ from engine import engine_ids, get_engine
 QuestionKind = Literal["yesno", "number", "whatif", "other"]
 
 _FOLLOWUP_START = re.compile(r"^\s*(and|but|also|what about|how about|what if|so|then|in|with|without|or|"
-                             r"(?:it|that|this|they|those|these)(?:'s|'re| is| are| was| were)?)\b", re.I)
+                             r"n|nd|&|wat (?:about|if)|how bout|"  # as typed on a phone: 'n if i boxed him in?'
+                             r"(?:it|that|this|they|those|these)(?:'s|'re| is| are| was| were)?)(?=\W|$)", re.I)
 _PRONOUN = re.compile(r"\b(it|that|this|those|these|they|them|there|same)\b", re.I)
 _GREETING = re.compile(  # 'ok and in solo?': the 'and' after it still leans on the last turn
     r"^\s*(?:(?:wait|ok(?:ay)?|hey|hmm+|um+|oh|right|alright|cool|thanks|nice|yeah|sorry)\b[\s,.:!-]*)+", re.I)

@@ -190,7 +190,8 @@ def test_a_follow_up_completing_a_described_area_is_scored_from_both_questions(p
     ("that one is a swamp too, does it still count as a neighbour?", True), ("what about ties?", True),
     ("how many points does a closed area with two aliens score in total?", False),
     ("the last round is over, who wins when the scores are level?", False),
-    ("ok and if i finish with 125 what do i get called", True), ("ok, can I flip the shape?", False)])
+    ("ok and if i finish with 125 what do i get called", True), ("ok, can I flip the shape?", False),
+    ("n if i boxed him in?", True), ("& in solo?", True), ("nertz called too early?", False)])
 def test_a_question_opening_on_what_was_just_said_is_a_follow_up(question, leans):
     assert is_followup(question) is leans
 

@@ -183,6 +183,13 @@ def test_players_spellings_are_written_out_unless_the_book_uses_them():
     assert spelled_out("the pt on the track, cousin", book) == "the pt on the track, cousin"  # the book's own words
 
 
+def test_a_slip_of_the_fingers_is_mended_to_the_books_word_but_an_english_word_stays():
+    book = {"third", "hog", "line", "stopped", "from", "latter"}
+    mended = "a third card over the hog line, it stopped"
+    assert spelled_out("a thrid card over the hogg line, it stoped", book) == mended
+    assert spelled_out("a form of a later move", book) == "a form of a later move"  # words, not slips
+
+
 def test_a_situation_the_question_asks_about_must_be_spoken_of_by_the_rules_shown():
     ran_out = "what if the draw bag ran out of tiles?"
     assert unspoken_situations(ran_out, "Draw one tile from the bag.") == ["exhausted"]
