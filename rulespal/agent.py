@@ -159,8 +159,9 @@ class Assistant:
     # --- step 1: the context --------------------------------------------------------------------------------
     def _resolve_game(self, question: str, game: str | None, history: list[Turn]) -> str | None:
         """The game to answer from: one the question names outright by a distinctive name (over the game selected on
-        the page or given with --game), else the game given, else the thread's for a follow-up (else detected in the
-        search); an unknown given game is an error."""
+        the page or given with --game), else the game given, else the thread's (a player goes on about the game of
+        the conversation: detection alone does not switch it), else detected in the search; an unknown given game
+        is an error."""
         given_book = self.pal.book(game) if game else None
         given = given_book.id if given_book else None
         named = self.pal.library.mentioned(question, within=given_book)
@@ -169,9 +170,7 @@ class Assistant:
             return named.id
         if given:
             return given
-        if history and is_followup(question):
-            return history[-1].game or None
-        return None
+        return history[-1].game or None if history else None
 
     def prepare(self, question: str, game: str | None = None, thread_id: str | None = None,
                 position: Any = None) -> Context:
@@ -188,8 +187,6 @@ class Assistant:
         game = self._resolve_game(question, game, history)
         previous = history[-1].query if history and is_followup(question) else None
         found = self.pal.search(question, game=game, k=HITS, follow_up_of=previous)  # adds the book's terms itself
-        if found.game is None and history and history[-1].game:  # unsure which game: the thread's game goes on
-            found = self.pal.search(question, game=history[-1].game, k=HITS, follow_up_of=previous)
         if found.game is None:
             if found.candidates:
                 raise WhichGame(c.to_dict() for c in found.candidates)

@@ -16,7 +16,8 @@ _FOLLOWUP_START = re.compile(r"^\s*(and|but|also|what about|how about|what if|so
                              r"(?:it|that|this|they|those|these)(?:'s|'re| is| are| was| were)?)(?=\W|$)", re.I)
 _PRONOUN = re.compile(r"\b(it|that|this|those|these|they|them|there|same)\b", re.I)
 _GREETING = re.compile(  # 'ok and in solo?': the 'and' after it still leans on the last turn
-    r"^\s*(?:(?:wait|ok(?:ay)?|hey|hmm+|um+|oh|right|alright|cool|thanks|nice|yeah|sorry)\b[\s,.:!-]*)+", re.I)
+    r"^\s*(?:(?:wait|ok(?:ay)?|hey|hmm+|um+|oh|right|alright|cool|thanks|nice|yeah|sorry|ugh|uh|argh|lol|omg|welp|"
+    r"dang|damn)\b[\s,.:!-]*)+", re.I)
 _CHECK_WORDS = re.compile(r"\b(legal|illegal|allowed|can (?:i|it|my|this|we)|may (?:i|it|my|this|we)|could (?:i|it|my)|"
                           r"is it (?:ok|okay|fine|alright)|valid|permitted|(?:place|put|draw) (?:it|my|this)|"
                           r"go anywhere|fit)\b", re.I)

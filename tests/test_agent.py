@@ -174,6 +174,15 @@ def test_follow_ups_keep_the_game_and_subject(pal):
     assert bot.conversations.history("t-2") == []
 
 
+def test_a_thread_keeps_its_game_unless_the_question_names_another(pal):
+    bot = assistant(pal)
+    bot.ask("How do photo missions score in Cational Meographic?", thread_id="t-4")
+    # the detector alone is sure this is Cartographers; within the thread the player is asking about their game
+    assert bot.ask("ugh do coins give stars at the end of each season?", thread_id="t-4").game == "cational-meographic"
+    named = bot.ask("in Cartographers, do coins give reputation stars each season?", thread_id="t-4")
+    assert named.game == "cartographers"
+
+
 def test_a_follow_up_completing_a_described_area_is_scored_from_both_questions(pal):
     bot = assistant(pal)
     bot.ask("in mise kolonizace, yellow and I both have 3 cosmonauts in the meadow that just closed. who scores?",
