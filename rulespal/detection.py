@@ -26,7 +26,7 @@ from typing import Protocol
 
 import numpy as np
 
-from rulespal.lexical import stem, tokenize
+from rulespal.lexical import compared_away, stem, tokenize
 from rulespal.rulebook import Rulebook
 
 NAME_WEIGHT = 5  # a book's names count as five mentions in its bag of words
@@ -262,7 +262,7 @@ class GameDetector:
         if not self._games:
             return np.zeros(0)
         z = LEXICAL_WEIGHT * self.model.scores(query) + VOTE_WEIGHT * np.log1p(self._vote_counts(votes or {}))
-        words = {stem(t) for t in tokenize(query)}
+        words = {stem(t) for t in tokenize(compared_away(query))}  # a game compared with is not named
         for book in {i for name, i in self.model.naming if name <= words}:
             z[book] += NAMED_WEIGHT
         return _softmax(z)
@@ -270,7 +270,7 @@ class GameDetector:
     def named(self, query: str) -> str | None:
         """The game the question names by one of its distinctive names (all its words, one of them in no other
         book: 'euchre', 'Cational Meographic'), the longest such name first; None when it names none."""
-        words = {stem(t) for t in tokenize(query)}
+        words = {stem(t) for t in tokenize(compared_away(query))}  # a game compared with is not named
         stated = [(len(name), book) for name, book in self.model.naming if name <= words]
         return self._games[max(stated)[1]] if stated else None
 

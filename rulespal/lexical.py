@@ -36,6 +36,16 @@ def tokenize(text: str) -> list[str]:
     return tokens
 
 
+_COMPARED = re.compile(r"\b(?:(?<!would )(?<!'d )(?<!i )like|as in|unlike|than|similar to|compared to|same as)\b"
+                       r"[^.,;:?!]*?(?=\s(?:or|and|but|so|because|if)\b|[.,;:?!]|$)", re.I)
+
+
+def compared_away(text: str) -> str:
+    """Text without the clauses that compare with something else ('… like a dead die in craps', 'bear off like
+    backgammon'): a game named there is not the game asked about."""
+    return _COMPARED.sub(" ", text)
+
+
 def plural_stem(word: str) -> str:
     """A word without a plural 's' ('tiles' -> 'tile'; 'class' and short words stay)."""
     return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import overload
 
 from rulespal.errors import RulebookFormatError, UnknownGame, UnknownSection
-from rulespal.lexical import plural_stem
+from rulespal.lexical import compared_away, plural_stem
 from rulespal.rulebook import Rulebook, Section, load_rulebook, slugify
 
 BOOK_LIST_VERSION = 1
@@ -213,10 +213,10 @@ class Library:
         return found
 
     def mentioned(self, text: str, within: Rulebook | None = None) -> Rulebook | None:
-        """The game whose title or alias appears in the text as whole words (longest name wins); with `within`, a
-        name whose words that book itself uses (backgammon's 'checkers', a card game's 'king' for the alias 'Kings')
-        names a thing of that game, not another game."""
-        lowered = _spoken(text)
+        """The game whose title or alias appears in the text as whole words (longest name wins), not in a comparison
+        ('like in craps'); with `within`, a name whose words that book itself uses (backgammon's 'checkers', a card
+        game's 'king' for the alias 'Kings') names a thing of that game, not another game."""
+        lowered = _spoken(compared_away(text))
         named = [(words, game) for words, game in self._spoken_names if words in lowered]
         if named and within is not None:  # the selected book read only when a name was found
             used = within.word_forms

@@ -251,6 +251,8 @@ def test_a_name_the_selected_book_uses_for_its_own_things_is_not_another_game(tm
     question = "I've got a guy on the bar, can I move my other checkers first?"
     assert library.mentioned(question, within=library.book("backgammon")) is None  # backgammon's own checkers
     assert library.mentioned(question).id == "checkers"  # with no game selected, the name is all there is
+    compared = "can a hit man jump like in checkers, or must it wait?"
+    assert library.mentioned(compared) is None  # a game compared with is not the game asked about
     (tmp_path / "five-hundred.md").write_text(
         '---\nid: five-hundred\ntitle: Five Hundred\naliases: ["500"]\n---\n# Bids\nBid tricks.\n')
     library = Library.from_paths([tmp_path / "five-hundred.md", tmp_path / "backgammon.md"])

@@ -199,3 +199,9 @@ def test_a_multiplication_sign_is_the_x_players_type():
 
     book = parse_rulebook("# Tiles\n\n## Scoring\n\nEach tile shows ×1, ×2 or ×3.\n", "tiles.md")
     assert "x3" in book_terms(book) and "x3" in question_words("put my x3 tile next to a x1")
+
+
+def test_a_game_named_in_a_comparison_is_not_the_game_asked_about():
+    detector = _detector(CARD_GAMES)
+    assert detector.named("who wins a trick in trumps?") == "trumps"
+    assert detector.named("do honours score like in pegs, or not at all?") is None
