@@ -4,6 +4,7 @@ passages that hold the rule, and game detection with a confidence."""
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import Literal
@@ -24,6 +25,7 @@ RRF_K = 60
 CANDIDATES = 40
 VOTES = 10  # nearest chunks across the library that vote for a game
 VOTE_POWER = 4  # a voting chunk weighs its cosine similarity to this power: the closest chunks count most
+VOTES_PER_GAME = 2  # a game's nearest chunks that vote: a long book's many chunks on one topic do not outvote others
 DENSE_WEIGHT, LEXICAL_WEIGHT = 1.0, 1.3  # rulebook questions often share exact terms with the rule
 VARIANT_RANKS = 5  # ranks a variant's chunk gives up when the question does not name the variant
 MENTIONS = 1  # a word of a variant that no more than this many other sections use names it
@@ -86,6 +88,19 @@ def _count(word: str, documents: list[set[str]]) -> int:
 
 def _within(section_id: str, root: str) -> bool:
     return section_id == root or section_id.startswith(root + "/")
+
+
+def game_votes(nearest: Sequence[tuple[str, float]]) -> dict[str, float]:
+    """Each game's vote from the nearest chunks (id, cosine similarity), best first: the similarities to the
+    VOTE_POWER of its VOTES_PER_GAME nearest chunks (a chunk id starts with its game: no book is read to vote)."""
+    votes: dict[str, float] = defaultdict(float)
+    counted: dict[str, int] = defaultdict(int)
+    for cid, similarity in nearest:
+        game = cid.split(":", 1)[0]
+        if counted[game] < VOTES_PER_GAME:
+            votes[game] += max(similarity, 0.0) ** VOTE_POWER
+            counted[game] += 1
+    return dict(votes)
 
 
 class Retriever:
@@ -184,11 +199,8 @@ class Retriever:
 
     def detect(self, query: str) -> tuple[Candidate, ...]:
         """Likely games for a question, best first, with confidences (the nearest chunks vote by similarity)."""
-        votes: dict[str, float] = defaultdict(float)
         nearest = self.store.query(self.active.collection, self._query_vector(query), VOTES, None)
-        games = [(game, sim) for cid, sim in nearest if (game := cid.split(":", 1)[0]) in self.library]
-        for game, similarity in games:  # a chunk id starts with its game: no book is read to vote
-            votes[game] += max(similarity, 0.0) ** VOTE_POWER
+        votes = game_votes([(cid, sim) for cid, sim in nearest if cid.split(":", 1)[0] in self.library])
         named = self.library.mentioned(query)
         return self.detector.candidates(query, votes, named.id if named else None)
 

@@ -205,3 +205,10 @@ def test_a_game_named_in_a_comparison_is_not_the_game_asked_about():
     detector = _detector(CARD_GAMES)
     assert detector.named("who wins a trick in trumps?") == "trumps"
     assert detector.named("do honours score like in pegs, or not at all?") is None
+
+
+def test_a_games_two_nearest_chunks_vote_so_a_long_book_does_not_outvote_a_short_one():
+    from rulespal.retrieval import VOTE_POWER, game_votes
+
+    votes = game_votes([("okey:a:0", 0.9), ("okey:b:0", 0.9), ("okey:c:0", 0.9), ("tiles:a:0", 0.8)])
+    assert votes == pytest.approx({"okey": 2 * 0.9 ** VOTE_POWER, "tiles": 0.8 ** VOTE_POWER})
