@@ -6,7 +6,8 @@ pairs are scored against every book by how much more often the book uses them th
 (query likelihood with Dirichlet smoothing against the library's background distribution), each word weighted by its
 rarity (how few books use it): a word every book uses says nothing, a word one book uses often says a lot, and a
 short book is not favoured for merely being short. That score is added to the log of the games' votes among the
-nearest chunks (each weighed by its similarity), a name whose words no other book uses adds NAMED_WEIGHT, and a
+nearest chunks (each weighed by its similarity, two at most per game: retrieval.game_votes), a name whose words no
+other book uses adds NAMED_WEIGHT, and a
 softmax over the library turns the sum into a probability per game. The two weights were fitted by maximum
 likelihood on dev questions only (the 35-book library's own, the bundled books' and the outside books' asked in it);
 the probabilities are overconfident between 0.5 and 0.99. CONFIDENT was 0.97, where confident answers were right
