@@ -90,7 +90,9 @@ PLAYER_WORDS: tuple[tuple[str, str], ...] = (
      r"(?:no|don'?t have (?:any|the)|haven'?t got (?:any|the)) (?:sticks?|dice|die|deck|cards|board|pieces|tiles|"
      r"balls|darts|spoons|bags|stones|counters|markers|pegs|chips|mallets|cups) (?:at all )?(?:here|with us|at home)|"
      r"(?:use|roll|play with) (?:a |an )?(?:normal|regular|ordinary|standard) [\w-]+(?: [\w-]+)? instead|"
-     r"(?:write|draw|make) (?:one|our own|a new one) up", "missing components"),
+     r"(?:write|draw|make) (?:one|our own|a new one) up|"
+     r"(?:use|play with|borrow) (?:the |our |a |an |my )?(?:\w+ ){0,2}(?:tiles|cards|dice|pieces|set|deck) "
+     r"(?:from|out of) (?:a |an |another|our|my|the) ", "missing components"),
     (r"drink\w*|house rules?", "house rule"),
     (r"\brain(?:s|ing|ed|y)?\b|drizzl\w*|sprinkl(?:e|es|ing)\b|pouring|bucket(?:ing|s)? down|\bweather\b|"
      r"\bstorm\w*|soggy|\bsoaked\b|too dark|getting dark", "weather"),
@@ -105,7 +107,9 @@ PLAYER_WORDS: tuple[tuple[str, str], ...] = (
      r"probabilit\w*|any tips|\btips?\b|advice|(?:move|opening|play|choice) (?:is|would be) (?:the )?"
      r"(?:strongest|best|smartest)|is it (?:smarter|wiser|safer) to|(?:good|best|smart) play\b|"
      r"(?:which|what) [\w/ ]{0,30}is (?:the )?best for|what'?s a (?:decent|good|normal|typical|average) "
-     r"(?:\w+ ){0,3}(?:average|score|total)|any good\b", "strategy"),
+     r"(?:\w+ ){0,3}(?:average|score|total)|any good\b|"
+     r"which (?:one |kind |type )?(?:\w+ ){0,4}(?:is|are|works?|spins?|lasts?|plays?) (?:better|longer|faster|best)\b",
+     "strategy"),
     (r"by myself|on my own(?!\s+\w)|play(?:ing)? alone|one[- ]player|single[- ]player", "solo"),
     (r"(?:write|note|jot|mark)(?:s|ing)? (?:it |them |this |that )?down", "record"),
     (r"(?:have|has|had|forced|obliged|required) to|must (?:i|you|we|they|he|she)|made to", "compulsory"),

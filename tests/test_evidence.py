@@ -211,6 +211,8 @@ def test_a_situation_the_question_asks_about_must_be_spoken_of_by_the_rules_show
     assert unspoken_situations("is it smarter to race one piece home?", "Move one piece.") == ["strategy"]
     assert unspoken_situations("official number of games in a cuttle match?", "The goal is 21.") == ["match format"]
     assert unspoken_situations("we play for cash at the pub", "Score one point a trick.") == ["stakes"]
+    assert unspoken_situations("wooden or plastic, which one spins longer?", "Spin the top.") == ["strategy"]
+    assert unspoken_situations("can we use the cards from another deck?", "Deal 8 cards.") == ["missing components"]
     assert unspoken_situations("can i still cash it in?", "Score the card.") == []  # cashing in points
     assert unspoken_situations("i got no hearts and no spades at all", "Call an ace.") == []  # a hand, not a kit
     assert unspoken_situations("is the empty space next to it counted?", "Count each empty space.") == []
