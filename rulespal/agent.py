@@ -170,7 +170,7 @@ class Assistant:
             return named.id
         if given:
             return given
-        return history[-1].game or None if history else None
+        return (history[-1].game or None) if history else None
 
     def prepare(self, question: str, game: str | None = None, thread_id: str | None = None,
                 position: Any = None) -> Context:

@@ -263,16 +263,20 @@ class GameDetector:
         if not self._games:
             return np.zeros(0)
         z = LEXICAL_WEIGHT * self.model.scores(query) + VOTE_WEIGHT * np.log1p(self._vote_counts(votes or {}))
-        words = {stem(t) for t in tokenize(compared_away(query))}  # a game compared with is not named
-        for book in {i for name, i in self.model.naming if name <= words}:
+        for book in {i for _, i in self._stated(query)}:
             z[book] += NAMED_WEIGHT
         return _softmax(z)
+
+    def _stated(self, query: str) -> list[tuple[frozenset[str], int]]:
+        """The distinctive names (words, book index) all of whose words the question says, outside a comparison
+        (a game compared with is not named)."""
+        words = {stem(t) for t in tokenize(compared_away(query))}
+        return [(name, book) for name, book in self.model.naming if name <= words]
 
     def named(self, query: str) -> str | None:
         """The game the question names by one of its distinctive names (all its words, one of them in no other
         book: 'euchre', 'Cational Meographic'), the longest such name first; None when it names none."""
-        words = {stem(t) for t in tokenize(compared_away(query))}  # a game compared with is not named
-        stated = [(len(name), book) for name, book in self.model.naming if name <= words]
+        stated = [(len(name), book) for name, book in self._stated(query)]
         return self._games[max(stated)[1]] if stated else None
 
     def profile_scores(self, query: str) -> dict[str, float]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections import Counter
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -128,15 +129,17 @@ def _front_matter(text: str, path: Path) -> tuple[dict, str]:
     return meta, text[match.end():]
 
 
+def _alone(lines: list[str], i: int) -> bool:
+    """Whether line i stands alone between blank lines (or the text's ends)."""
+    return (i == 0 or not lines[i - 1].strip()) and (i + 1 == len(lines) or not lines[i + 1].strip())
+
+
 def _without_page_furniture(body: str, title: str | None) -> str:
     """Text copied from a PDF without its page numbers and its running headers and footers (a line standing alone
     RUNNING times or more that holds the book's title); a sentence cut by a page break is joined again."""
     lines = body.splitlines()
-    alone = [i for i, line in enumerate(lines) if line.strip() and (i == 0 or not lines[i - 1].strip())
-             and (i + 1 == len(lines) or not lines[i + 1].strip())]
-    counts: dict[str, int] = {}
-    for i in alone:
-        counts[lines[i].strip()] = counts.get(lines[i].strip(), 0) + 1
+    alone = [i for i, line in enumerate(lines) if line.strip() and _alone(lines, i)]
+    counts = Counter(lines[i].strip() for i in alone)
     named = {w for w in re.findall(r"[a-z0-9]+", (title or "").lower()) if len(w) > 2}
     furniture = {i for i in alone if _PAGE_LINE.match(lines[i].strip()) or (
         counts[lines[i].strip()] >= RUNNING and not lines[i].lstrip().startswith("#") and named
@@ -201,7 +204,7 @@ def _standalone_headings(lines: list[str]) -> list[tuple[int, str, int, int]]:
     found, pos = [], 0
     for i, line in enumerate(lines):
         text = line.strip()
-        alone = (i == 0 or not lines[i - 1].strip()) and (i + 1 == len(lines) or not lines[i + 1].strip())
+        alone = _alone(lines, i)
         match = _BOLD_LINE.match(text) if alone and len(text) <= STANDALONE_LIMIT else None
         title = match.group(1) or match.group(2) if match else None
         if alone and title is None and _CAPITALS.match(_RULE_NUMBER.sub("", text)) and len(text) <= STANDALONE_LIMIT:
