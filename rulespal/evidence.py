@@ -17,7 +17,7 @@ from rulespal.embedding_cache import EmbeddingCache
 from rulespal.embeddings import Embedder
 from rulespal.lexical import tokenize
 from rulespal.library import Library
-from rulespal.matter import variant_sections
+from rulespal.matter import named_variants, variant_names, variant_sections, variant_titles, within
 from rulespal.questions import QuestionKind
 from rulespal.retrieval import SearchResult
 from rulespal.rulebook import OPEN_END, Rulebook, Section
@@ -37,6 +37,7 @@ ANSWERED = 0.35  # a question with its answer (an FAQ's) loses this: a player's 
 # its topic
 RARE_SHARE = 0.5  # a rare word weighs (idf) at least this share of the book's rarest
 SCORING_CUE = 0.06  # a question about points: a unit that awards points gains this
+NAMED_VARIANT = 0.30  # a unit of a variant the question names gains this: the player plays by it
 SIGNPOST = 0.10  # a unit pointing to another part of the book ('this chapter', 'described below') loses this
 
 _MODAL = re.compile(r"\b(must|may|cannot|can ?not|can't|only|never|always|except|unless|not|no|allowed|instead|"
@@ -155,6 +156,7 @@ class EvidenceSentence:
     similarity: float
     coverage: float
     variant: bool = False  # the section holds a variant of the rules, not the standard game
+    named: bool = False  # the section holds a variant the question names: its rules replace the standard game's
 
 
 @dataclass(frozen=True)
@@ -180,6 +182,8 @@ class Evidence:
         best = self.sentences[0]
         picked, used = [best], len(best.text)
         for sentence in self.sentences[1:]:
+            if best.named and not sentence.named:  # the standard rule the named variant replaces
+                continue
             ratio = SAME_RATIO if sentence.section_id == best.section_id else OTHER_RATIO
             if sentence.score >= ratio * best.score and used + len(sentence.text) <= budget:
                 picked.append(sentence)
@@ -208,6 +212,7 @@ class EvidenceFinder:
         self._cache: dict[str, np.ndarray] = {}  # sentence vectors: a book's sentences are embedded once
         self.idf = lru_cache(maxsize=64)(self._book_idf)
         self.variants = lru_cache(maxsize=64)(lambda game: variant_sections(self.library.resolve(game)))
+        self.variant_names = lru_cache(maxsize=64)(self._variant_names)
 
     def _vectors(self, texts: Sequence[str]) -> np.ndarray:
         """Each text's vector, embedded on its own: the int8 model scales its activations per call, so a text
@@ -225,6 +230,11 @@ class EvidenceFinder:
         """Cosine similarity of a query to each text."""
         vectors = self._vectors([query, *texts])
         return [float(v) for v in vectors[1:] @ vectors[0]]
+
+    def _variant_names(self, game: str) -> tuple[dict[str, frozenset[str]], dict[str, frozenset[str]]]:
+        book = self.library.resolve(game)
+        names = {t for name in self.library.names(book) for t in tokenize(name)}
+        return variant_names(book, names, titled=True), variant_titles(book, names)
 
     def _book_idf(self, game: str) -> dict[str, float]:
         """Inverse document frequency of each word stem over the book's units."""
@@ -308,6 +318,8 @@ class EvidenceFinder:
         cue = _CUES.get(kind)
         scoring = bool(_SCORING.search(question))
         variants = self.variants(book.id)
+        naming, titles = self.variant_names(book.id)
+        named = named_variants(naming, question, titles)
         words = [set(stems(f"{c.title} {c.text}")) for c in candidates]
         # a rare word of the question that only examples speak of: there the example is the book's word on it
         in_rules = {t for c, tokens in zip(candidates, words, strict=True) if not c.example for t in tokens}
@@ -327,10 +339,11 @@ class EvidenceFinder:
             example = c.example and not tokens & only_examples
             # a question with its answer (an FAQ's) restates a rule given elsewhere, worded like any player's question
             answered = "? " in c.text
+            chosen = any(within(c.section_id, root) for root in named)
             score = (DENSE * float(sim) + LEXICAL * coverage + bonus + PRIOR * c.weight - short - EXAMPLE * example
-                     - ANSWERED * answered)
+                     - ANSWERED * answered + NAMED_VARIANT * chosen)
             scored.append(EvidenceSentence(book.id, c.section_id, c.title, c.text, c.rank, c.place, score,
-                                           float(sim), coverage, c.section_id in variants))
+                                           float(sim), coverage, c.section_id in variants, chosen))
         scored.sort(key=lambda s: -s.score)
         return scored, wanted
 

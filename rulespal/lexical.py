@@ -46,6 +46,18 @@ def compared_away(text: str) -> str:
     return _COMPARED.sub(" ", text)
 
 
+_COUNTED = re.compile(r"(?<![\d.])\b(\d+|" + "|".join(NUMBER_WORDS) + r")\s+(?:of\s+)?(?:the\s+)?([a-z]+)")
+
+
+def counted(text: str) -> set[str]:
+    """Each count of things the text states, as one term ('three dice', '3 dice' -> '3_dice'): 'with 3 dice'
+    names the three-dice variant where '3' and 'dice' alone name nothing. 'One' is left out (a player's 'move
+    one sideways' counts nothing), and so is a rule number ('9.1 Sideways')."""
+    found = {(NUMBER_WORDS.get(n, n), thing) for n, thing in _COUNTED.findall(text.lower())}
+    return {f"{n}_{plural_stem(thing)}" for n, thing in found
+            if n != "1" and thing not in STOPWORDS and thing not in NUMBER_WORDS}
+
+
 def plural_stem(word: str) -> str:
     """A word without a plural 's' ('tiles' -> 'tile'; 'class' and short words stay)."""
     return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import re
 
+from rulespal.lexical import counted, stem, stemmed
 from rulespal.rulebook import Rulebook, Section
 
+MENTIONS = 1  # a word of a variant that no more than this many other sections use names it
 _WORDS = re.compile(r"[a-z]+")
 _INDEX_LINE = re.compile(r"^\W*[A-Za-z][^.!?]{0,60}?[\s,.:…]+\d+(?:\s*[-–,]\s*\d+)*\s*$")
 _ROLE_LINE = re.compile(r"^\W*[A-Z][\w .&/'’-]{1,40}(?::|\s[-–—]\s)\s*\S")
@@ -112,3 +114,57 @@ def variant_roots(book: Rulebook) -> tuple[Section, ...]:
         if _VARIANT_TITLE.search(section.title) or _repeats_a_sibling(book, section):
             roots.append(section)
     return tuple(roots)
+
+
+def within(section_id: str, root: str) -> bool:
+    """Whether a section is the root or lies under it."""
+    return section_id == root or section_id.startswith(root + "/")
+
+
+def variant_names(book: Rulebook, names: set[str], titled: bool = False) -> dict[str, frozenset[str]]:
+    """Each section holding a variant of the book's rules, with the terms that name it: words and counts of things
+    ('3_dice') of it and its subsections, stemmed, that at most MENTIONS other rules sections of the book use (a
+    cross-reference), its chapters above it, the game's own names (`names`, as tokens) and bare numbers aside (a
+    question's '3 tricks' does not name a three-player variant); `titled` keeps only the words of its titles and
+    its counts of things, the names a player calls a variant by ('team chicago', 'with 3 dice')."""
+    headings = heading_words(book)
+    terms = {s.id: set(stemmed(f"{s.title} {s.text}")) | counted(f"{s.title} {s.text}")
+             for s in book.sections if is_rules(book, s, headings)}
+    calls = {s.id: set(stemmed(s.title)) | counted(f"{s.title} {s.text}") for s in book.sections}
+    names = {stem(t) for t in names}
+    found: dict[str, frozenset[str]] = {}
+    for variant in sorted(variant_sections(book)):
+        inside = set().union(*(t for sid, t in (calls if titled else terms).items() if within(sid, variant)))
+        outside = [t for sid, t in terms.items() if not within(sid, variant) and not within(variant, sid)]
+        found[variant] = frozenset(t for t in inside - names
+                                   if not t.isdigit() and sum(t in other for other in outside) <= MENTIONS)
+    return found
+
+
+# a player saying they play a variant ('the version with 3 dice', 'our house rule')
+_PLAYS_A_VARIANT = re.compile(r"\b(?:version|variants?|variation|house rules?|optional|alternative|advanced)\b", re.I)
+
+
+def variant_titles(book: Rulebook, names: set[str]) -> dict[str, frozenset[str]]:
+    """Each variant section's title as stemmed words, the game's own names (`names`, as tokens) aside."""
+    names = {stem(t) for t in names}
+    variants = variant_sections(book)
+    return {s.id: frozenset(t for t in stemmed(s.title) if t not in names and not t.isdigit())
+            for s in book.sections if s.id in variants}
+
+
+def _called(title: frozenset[str] | None, terms: set[str]) -> bool:
+    return bool(title) and title is not None and title <= terms
+
+
+def named_variants(variants: dict[str, frozenset[str]], question: str,
+                   titles: dict[str, frozenset[str]] | None = None) -> frozenset[str]:
+    """The innermost variant sections a question names: by their naming words (see variant_names), by their
+    counts of things only when the question says it plays a variant ('trying the version with 3 dice'; 'we took 3
+    tricks' names no three-trick variant); with `titles` given, strictly: by the whole of a title ('team
+    chicago'), or by a naming term when the question says it plays a variant."""
+    plays = bool(_PLAYS_A_VARIANT.search(question))
+    terms = set(stemmed(question)) | (counted(question) if plays else set())
+    named = {section for section, naming in variants.items()
+             if ((titles is None or plays) and terms & naming) or (titles and _called(titles.get(section), terms))}
+    return frozenset(s for s in named if not any(other != s and within(other, s) for other in named))

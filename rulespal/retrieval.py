@@ -16,7 +16,7 @@ from rulespal.detection import CONFIDENT, BookModel, Candidate, GameDetector, bo
 from rulespal.embeddings import Embedder
 from rulespal.lexical import LexicalIndex, stemmed, tokenize
 from rulespal.library import Library
-from rulespal.matter import heading_words, is_rules, variant_roots
+from rulespal.matter import named_variants, variant_names, variant_roots, within
 from rulespal.passages import PER_HIT_CHARS, TOTAL_CHARS, build
 from rulespal.player_words import with_book_terms
 from rulespal.store import ActiveIndex, VectorStore
@@ -28,7 +28,6 @@ VOTE_POWER = 4  # a voting chunk weighs its cosine similarity to this power: the
 VOTES_PER_GAME = 2  # a game's nearest chunks that vote: a long book's many chunks on one topic do not outvote others
 DENSE_WEIGHT, LEXICAL_WEIGHT = 1.0, 1.3  # rulebook questions often share exact terms with the rule
 VARIANT_RANKS = 5  # ranks a variant's chunk gives up when the question does not name the variant
-MENTIONS = 1  # a word of a variant that no more than this many other sections use names it
 Mode = Literal["hybrid", "dense", "bm25"]
 
 
@@ -82,14 +81,6 @@ class SearchResult:
         return not (similarity < threshold and self.coverage < 0.5)
 
 
-def _count(word: str, documents: list[set[str]]) -> int:
-    return sum(word in words for words in documents)
-
-
-def _within(section_id: str, root: str) -> bool:
-    return section_id == root or section_id.startswith(root + "/")
-
-
 def game_votes(nearest: Sequence[tuple[str, float]]) -> dict[str, float]:
     """Each game's vote from the nearest chunks (id, cosine similarity), best first: the similarities to the
     VOTE_POWER of its VOTES_PER_GAME nearest chunks (a chunk id starts with its game: no book is read to vote)."""
@@ -130,27 +121,18 @@ class Retriever:
         chunks = tuple(self._chunks(game).values())
         return LexicalIndex([c.embed_text for c in chunks], analyzer=stemmed), chunks
 
-    def _book_variants(self, game: str) -> dict[str, frozenset[str]]:
-        """The outermost sections holding a variant of the book's rules (optional rules, variant chapters), each
-        with the words that name it: words of its sections that at most one other rules section of the book
-        uses (a cross-reference), the game's own names and numbers aside (a question's '3 tricks' does not name a
-        three-player variant)."""
+    def _book_variants(self, game: str) -> tuple[tuple[str, ...], dict[str, frozenset[str]]]:
+        """The outermost sections holding a variant of the book's rules (optional rules, variant chapters), and
+        the terms naming each variant section (see matter.variant_names)."""
         book = self.library.resolve(game)
         names = {t for name in self.library.names(book) for t in tokenize(name)}
-        headings = heading_words(book)
-        words = {s.id: set(tokenize(f"{s.title} {s.text}")) for s in book.sections if is_rules(book, s, headings)}
-        variants: dict[str, frozenset[str]] = {}
-        for root in variant_roots(book):
-            inside = set().union(*(w for sid, w in words.items() if _within(sid, root.id)))
-            outside = [w for sid, w in words.items() if not _within(sid, root.id)]
-            variants[root.id] = frozenset(t for t in inside - names
-                                          if not t.isdigit() and _count(t, outside) <= MENTIONS)
-        return variants
+        return tuple(root.id for root in variant_roots(book)), variant_names(book, names)
 
     def _demoted(self, query: str, game: str) -> frozenset[str]:
-        """Ids of the variant sections a query does not name: their chunks rank below the standard rules."""
-        words = set(tokenize(query))
-        return frozenset(root for root, naming in self._variants(game).items() if not words & naming)
+        """Ids of the variant roots a query names nothing of: their chunks rank below the standard rules."""
+        roots, naming = self._variants(game)
+        named = named_variants(naming, query)
+        return frozenset(root for root in roots if not any(within(section, root) for section in named))
 
     @cached_property
     def detector(self) -> GameDetector:
@@ -191,7 +173,7 @@ class Retriever:
                 similarity[chunk.id] = max(sim, similarity.get(chunk.id, sim))
             for weight, ranking in ((DENSE_WEIGHT, dense), (LEXICAL_WEIGHT, words)):
                 for rank, (chunk, _score) in enumerate(ranking):
-                    penalty = VARIANT_RANKS if any(_within(chunk.section_id, root) for root in demoted) else 0
+                    penalty = VARIANT_RANKS if any(within(chunk.section_id, root) for root in demoted) else 0
                     fused[chunk.id] += weight / (RRF_K + rank + 1 + penalty)
                     chunks[chunk.id] = chunk
         order = sorted(fused.items(), key=lambda kv: -kv[1])

@@ -458,6 +458,63 @@ def test_a_variants_rule_is_quoted_as_one(tmp_path):
                                              'it." And (Short Game, a variant): "A closed area earns double."')
 
 
+DICE = """# Target Throw
+
+## Rounds
+
+The game is played with two dice over eleven rounds, with targets 2 to 12.
+
+Each player has a single throw in each round.
+
+## Variants
+
+### Big Rounds
+
+The game is played with three dice. The targets run from 3 to 18, making sixteen rounds.
+
+### Three Chances
+
+Each player may throw up to three times in each round.
+"""
+
+
+def test_counts_of_things_are_terms_but_a_lone_one_and_rule_numbers_are_not():
+    from rulespal.lexical import counted
+
+    assert counted("Played with three dice; deal 7 of the cards to 2 players.") == {"3_dice", "7_card", "2_player"}
+    assert counted("9.1 Sideways moves: scoot one sideways") == set()
+
+
+def test_a_variant_is_named_by_its_whole_title_or_described_by_a_player_who_plays_it(tmp_path):
+    from rulespal.library import Library
+    from rulespal.matter import named_variants, variant_names, variant_titles
+
+    (tmp_path / "dice.md").write_text(DICE)
+    book = Library.from_paths([tmp_path / "dice.md"]).resolve("dice")
+    naming, titles = variant_names(book, {"target"}, titled=True), variant_titles(book, {"target"})
+    big = {"variants/big-rounds"}
+    assert named_variants(naming, "trying the version w/ 3 dice, how many rounds?", titles) == big
+    assert named_variants(naming, "playing big rounds, what is the last target?", titles) == big
+    assert named_variants(naming, "do I get 3 throws each round?", titles) == set()  # asks of the standard game
+    assert named_variants(naming, "can I throw 3 dice?", titles) == set()
+
+
+def test_the_variant_a_player_plays_gives_the_rule_and_the_standard_one_is_not_shown(tmp_path):
+    from rulespal.evidence import EvidenceFinder
+    from rulespal.library import Library
+    from rulespal.retrieval import Hit, SearchResult
+
+    (tmp_path / "dice.md").write_text(DICE)
+    library = Library.from_paths([tmp_path / "dice.md"])
+    hits = tuple(Hit("dice", s.id, s.title, s.heading_path, s.text, 1.0, 1.0) for s in library.resolve("dice").sections)
+    finder, found = EvidenceFinder(library, _FlatEmbedder()), SearchResult("q", "dice", False, hits)
+    played = finder.find("trying the version w/ 3 dice instead of 2. how many rounds?", found, "number")
+    assert {s.section_id for s in played.shown()} == {"variants/big-rounds"}
+    assert played.sentences[0].named and played.sentences[0].variant
+    standard = finder.find("how many rounds are there with 2 dice?", found, "number")
+    assert standard.sentences[0].section_id == "rounds" and not standard.sentences[0].named
+
+
 def test_a_follow_ups_previous_question_favours_only_the_sections_searched_with_it(tmp_path):
     from rulespal.retrieval import SearchResult
 
