@@ -9,6 +9,8 @@ from collections.abc import Collection
 from functools import cache
 from pathlib import Path
 
+from rulespal.lexical import plural_stem
+
 # (what players say, the rulebook term); general board-game vocabulary, not any one game's
 PLAYER_WORDS: tuple[tuple[str, str], ...] = (
     (r"neighbou?r(?:s|ing)?|next to|beside|bordering|touch(?:es|ing)?|right by", "adjacent"),
@@ -18,7 +20,9 @@ PLAYER_WORDS: tuple[tuple[str, str], ...] = (
     (r"sitting on|on top of|hidden under|overlapp?(?:ed|ing|s)? by|underneath", "covered"),
     (r"same (?:score|points?|number|total|amount)|(?:exact )?same \w*(?:points?|pawints?)\b|tied|\btie (?:on|for|at)\b|"
      r"draw(?:n)? game|even score|"
-     r"(?:both|each) (?:have|has|got) (?:\d+|the same)",
+     r"(?:both|each) (?:have|has|got) (?:\d+|the same)|"
+     r"(?:both|each|all) (?:of us )?(?:ended|finished|end|finish|are|were|sit|sat|landed)(?: up)? (?:on|with|at) "
+     r"(?:\d+|the same)",
      "tie share"),
     (r"(?:\btie[ds]?\b|same (?:\w+ ){0,2}(?:score|points?|pawints?|total))[^.?!]{0,60}\b(?:who wins|who won|winner|"
      r"tie-?break\w*|share the win)|tie-?break(?:er)?s?\b|who wins (?:if|when) (?:we|they|two|both)",
@@ -118,6 +122,7 @@ PLAYER_WORDS: tuple[tuple[str, str], ...] = (
 BOOK_ALTERNATIVES: tuple[tuple[str, str], ...] = (
     (r"(?:the|draw|face-?down) pile|draw deck", "stock talon"),  # 'the deck' is as often the whole pack
     (r"shut(?:s|ting)?", "close closed"),
+    (r"chips?|counters?|tokens?", "chips counters tokens"),  # what a player pays or stakes with
     (r"scoop(?:s|ed|ing)? up|pick(?:s|ed|ing)? up (?:all )?(?:the|them|those) cards|(?:take|takes|took|taking) "
      r"(?:all )?(?:the|them|those) cards", "take taking"),
     (r"pot(?:s|ted|ting)?|sank|sunk|sink(?:s|ing)?", "pocket pocketed hole"),
@@ -142,7 +147,8 @@ _ALTERNATIVES = _compiled(BOOK_ALTERNATIVES)
 # who cannot move)
 SITUATIONS: dict[str, str] = {
     "tie share": r"ties?|tied|tiebreak\w*|shared?|equally|equal (?:number|score|points?|totals?|share)|same number|"
-                 r"divided|split",
+                 r"divided|split|(?:points|scores?|totals?) (?:are|is) level|level (?:on )?(?:points|scores?)|"
+                 r"equal to or (?:more|greater|higher)",
     "exhausted": r"r[au]ns? out|exhausted|(?:is|are|becomes?|runs?) empty|empty (?:\w+ )?(?:deck|stock|bag|supply|"
                  r"boneyard|pile|track|talon)|depleted|no (?:more|cards|tiles) (?:left|remain)|(?:is|are) used up|"
                  r"last (?:card|tile|stone|piece)|full|maximum|no further",
@@ -245,11 +251,14 @@ def spelled_out(question: str, book_words: Collection[str]) -> str:
 def with_book_terms(question: str, book_words: Collection[str] | None = None) -> str:
     """The question with the rulebook terms its players' words stand for, in brackets ('… (adjacent)'); a verb
     done 'again' also stands for its re- form ('deal again' -> redeal); of the terms books differ on ('the pile': a
-    stock, a talon), those the book asked about uses (all of them without its words)."""
+    stock, a talon), those the book asked about uses (all of them without its words) and the question does not
+    already say."""
     lowered = question.lower()
     terms = [term for pattern, term in _COMPILED if pattern.search(question)]
     terms += [f"re{verb.lower()}" for verb in _AGAIN.findall(question)]
-    terms += [" ".join(w for w in term.split() if book_words is None or w in book_words)
+    said = {plural_stem(w) for w in re.findall(r"[a-z]+", lowered)}
+    terms += [" ".join(w for w in term.split()
+                       if (book_words is None or w in book_words) and plural_stem(w) not in said)
               for pattern, term in _ALTERNATIVES if pattern.search(question)]
     terms = [term for term in terms if term and term not in lowered]
     return f"{question} ({' '.join(dict.fromkeys(terms))})" if terms else question

@@ -173,6 +173,9 @@ def test_players_words_are_searched_with_the_rulebook_terms():
     assert with_book_terms("its worth 9, how do we split that") == (
         "its worth 9, how do we split that (divided equally surplus)")
     assert with_book_terms("so 4.5 each?") == "so 4.5 each? (divided equally surplus)"
+    assert with_book_terms("me n jo both ended on 55") == "me n jo both ended on 55 (tie share)"
+    assert with_book_terms("how many chips does he owe us?", {"counters"}) == "how many chips does he owe us? (counters)"
+    assert with_book_terms("can i put 1 chip on crown?", {"chips"}) == "can i put 1 chip on crown?"  # its own word
 
 
 def test_players_spellings_are_written_out_unless_the_book_uses_them():
@@ -197,6 +200,9 @@ def test_a_situation_the_question_asks_about_must_be_spoken_of_by_the_rules_show
     tied = "we tied on points, who wins?"
     assert unspoken_situations(tied, "The player with the most points wins.") == ["tie share", "tiebreak winner"]
     assert unspoken_situations(tied, "In case of a tie, the tied players share the victory.") == []
+    level = "we're both sat on 57, is that enough?"
+    assert unspoken_situations(level, "Close every number to win.") == ["tie share"]
+    assert unspoken_situations(level, "Level points are good enough.") == []  # 'level points' speaks of the tie
     oops = "i drew it in the wrong spot by accident, can i erase it?"
     assert unspoken_situations(oops, "Draw the shape anywhere on your map.") == ["mistake"]
     assert unspoken_situations("how long does a game of this take?", "The game lasts four seasons.") == ["playing time"]
