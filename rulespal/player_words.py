@@ -101,6 +101,7 @@ PLAYER_WORDS: tuple[tuple[str, str], ...] = (
     (r"\brain(?:s|ing|ed|y)?\b|drizzl\w*|sprinkl(?:e|es|ing)\b|pouring|bucket(?:ing|s)? down|\bweather\b|"
      r"\bstorm\w*|soggy|\bsoaked\b|too dark|getting dark", "weather"),
     (r"(?:flashed|exposed|showed|flipped) (?:a|one) card (?:face up )?(?:while|during|when) (?:dealing|the deal)|"
+     r"dealing[^.?!]{0,40}\b(?:card|one)s? (?:flipped|turned|came|landed|fell|got flipped)(?: over| up| face up)|"
      r"misdeal\w*", "misdeal"),
     (r"expansions?|add-?ons?|other editions?", "expansion"),
     (r"best (?:of|out of) (?:\d+|two|three|five|seven)|"
@@ -123,13 +124,16 @@ BOOK_ALTERNATIVES: tuple[tuple[str, str], ...] = (
     (r"(?:the|draw|face-?down) pile|draw deck", "stock talon"),  # 'the deck' is as often the whole pack
     (r"shut(?:s|ting)?", "close closed"),
     (r"chips?|counters?|tokens?", "chips counters tokens"),  # what a player pays or stakes with
+    (r"normal|regular|standard|ordinary", "ordinary normal regular standard usual"),
     (r"scoop(?:s|ed|ing)? up|pick(?:s|ed|ing)? up (?:all )?(?:the|them|those) cards|(?:take|takes|took|taking) "
      r"(?:all )?(?:the|them|those) cards", "take taking"),
     (r"pot(?:s|ted|ting)?|sank|sunk|sink(?:s|ing)?", "pocket pocketed hole"),
     (r"scratch(?:es|ed|ing)?", "foul"),
     (r"chuck(?:s|ed|ing)? (?:in|on)|toss(?:es|ed|ing)? in|throw(?:s|ing)? in|threw in", "throw add"),
     (r"(?:didn'?t|did not|doesn'?t|does not|don'?t|failed to|fails to|never|not) follow(?:ed|ing)? suit|"
-     r"(?:could|should)(?:'?ve| have) followed(?: suit)?", "revoke revoked renege"),
+     r"(?:could|should)(?:'?ve| have) followed(?: suit)?|"
+     r"(?:was|were) led\b[^.?!]{0,60}\b(?:had|has|held|holding|still had|did have|does have) (?:a|an|one|some|the)\b",
+     "revoke revoked renege"),
     (r"forg[eo]t(?:s)? to (?:call|declare|announce|show|say|meld)|(?:didn'?t|did not|never) (?:call|declare|announce)",
      "declare declared announce announced"),
 )

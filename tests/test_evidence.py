@@ -176,6 +176,11 @@ def test_players_words_are_searched_with_the_rulebook_terms():
     assert with_book_terms("me n jo both ended on 55") == "me n jo both ended on 55 (tie share)"
     assert with_book_terms("how many chips does he owe us?", {"counters"}) == "how many chips does he owe us? (counters)"
     assert with_book_terms("can i put 1 chip on crown?", {"chips"}) == "can i put 1 chip on crown?"  # its own word
+    led = "he threw a diamond when spades were led but he DID have a spade"
+    assert with_book_terms(led, {"revoke"}) == f"{led} (revoke)"
+    assert with_book_terms("my kid was dealing and a card flipped face up") == (
+        "my kid was dealing and a card flipped face up (flip orientation misdeal)")
+    assert with_book_terms("playing w normal dice", {"ordinary"}) == "playing w normal dice (ordinary)"
 
 
 def test_players_spellings_are_written_out_unless_the_book_uses_them():
