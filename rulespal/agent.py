@@ -199,7 +199,7 @@ class Assistant:
         if asked != question:
             found = self.pal.search(asked, game=game_id, k=HITS, follow_up_of=previous)
         kind = question_kind(question)
-        termed = with_book_terms(asked, book.words)  # players' words joined by the book's terms
+        termed = with_book_terms(book.with_cited_titles(asked), book.words)  # as searched (see Retriever.search)
         evidence = self.finder.find(termed, found, kind, context=previous)
         query = f"{previous} {asked}" if previous else asked
         context = Context(question, thread_id, game_id, kind, query, found, evidence, _covered(evidence), words)

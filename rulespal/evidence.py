@@ -37,6 +37,7 @@ ANSWERED = 0.35  # a question with its answer (an FAQ's) loses this: a player's 
 # its topic
 RARE_SHARE = 0.5  # a rare word weighs (idf) at least this share of the book's rarest
 SCORING_CUE = 0.06  # a question about points: a unit that awards points gains this
+CITED = 0.10  # a unit of a rule the question cites by number ('art 9 - …') gains this: the player points to it
 NAMED_VARIANT = 0.30  # a unit of a variant the question names gains this: the player plays by it
 SIGNPOST = 0.10  # a unit pointing to another part of the book ('this chapter', 'described below') loses this
 
@@ -320,6 +321,7 @@ class EvidenceFinder:
         variants = self.variants(book.id)
         naming, titles = self.variant_names(book.id)
         named = named_variants(naming, question, titles)
+        cited = [s.id for s in book.cited(question)]
         words = [set(stems(f"{c.title} {c.text}")) for c in candidates]
         # a rare word of the question that only examples speak of: there the example is the book's word on it
         in_rules = {t for c, tokens in zip(candidates, words, strict=True) if not c.example for t in tokens}
@@ -340,8 +342,9 @@ class EvidenceFinder:
             # a question with its answer (an FAQ's) restates a rule given elsewhere, worded like any player's question
             answered = "? " in c.text
             chosen = any(within(c.section_id, root) for root in named)
+            pointed = any(within(c.section_id, section) for section in cited)
             score = (DENSE * float(sim) + LEXICAL * coverage + bonus + PRIOR * c.weight - short - EXAMPLE * example
-                     - ANSWERED * answered + NAMED_VARIANT * chosen)
+                     - ANSWERED * answered + NAMED_VARIANT * chosen + CITED * pointed)
             scored.append(EvidenceSentence(book.id, c.section_id, c.title, c.text, c.rank, c.place, score,
                                            float(sim), coverage, c.section_id in variants, chosen))
         scored.sort(key=lambda s: -s.score)

@@ -200,8 +200,10 @@ class Retriever:
             confident = bool(candidates) and candidates[0].confidence >= CONFIDENT
         else:
             target, confident = self.library.resolve(game).id, True
-        words = self.library.resolve(target).words if target else None
-        searched = tuple(with_book_terms(q, words) for q in queries)  # players' words joined by the book's terms
+        book = self.library.resolve(target) if target else None
+        # players' words joined by the book's terms, and the titles of the rules they cite by number
+        searched = tuple(with_book_terms(book.with_cited_titles(q), book.words) if book else with_book_terms(q)
+                         for q in queries)
         hits = self._hits(searched, target, k, mode, budget) if target else ()
         shown = target if confident else None
         return SearchResult(query, shown, game is None and shown is not None, hits,

@@ -20,7 +20,10 @@ _BOLD_LINE = re.compile(r"^(?:\*\*([^*]+)\*\*|__([^_]+)__):?$")
 _CAPITALS = re.compile(r"^(?=(?:[^a-z]*[A-Z]){3})[^a-z.!?]+$")  # three capitals or more, no lower case, no full stop
 STANDALONE_LIMIT = 80  # a line standing alone longer than this is a paragraph, whatever its type
 # a numbered rule id opening a heading: "4.2.1 Move", "A.3 Setup", "12. Scoring", "Rule 7.1: Winning"
-_RULE_NUMBER = re.compile(r"^(?:(?:rule|section|§)\s*)?((?:\d+|[A-Z])(?:\.\d+)+|\d+(?=\.))\.?(?=[\s:)–-])", re.I)
+_RULE_NUMBER = re.compile(r"^(?:(?:rule|section|sec\.?|article|art\.?|chapter|§)\s*(\d+(?:\.\d+)*|[A-Z](?:\.\d+)*)|"
+                          r"((?:\d+|[A-Z])(?:\.\d+)+|\d+(?=\.)))\.?(?=[\s:)–—-])", re.I)
+# a rule a player cites by its number: "art 9", "article 9", "rule 4.2", "sec 3", "§ 12"
+_CITED = re.compile(r"(?:\b(?:art(?:icle)?|rule|sec(?:tion)?)s?\.?|§+)\s*((?:\d+|[a-z])(?:\.\d+)*)\b", re.I)
 # a page number left in a PDF's text: "Page 3 of 9", "3 / 9", "- 3 -"
 _PAGE_LINE = re.compile(r"^(?:page\s+\d{1,4}(?:\s*(?:of|/)\s*\d{1,4})?|\d{1,4}\s*(?:of|/)\s*\d{1,4}|"
                         r"[-–—]\s*\d{1,4}\s*[-–—])$", re.I)
@@ -37,9 +40,10 @@ def slugify(text: str) -> str:
 
 
 def rule_number(heading: str) -> str | None:
-    """The numbered rule id a heading opens with ('4.2.1 Move' -> '4.2.1', 'A.3 Setup' -> 'A.3'), or None."""
+    """The numbered rule id a heading opens with ('4.2.1 Move' -> '4.2.1', 'A.3 Setup' -> 'A.3', 'Article 9 —
+    Irregularities' -> '9'), or None."""
     match = _RULE_NUMBER.match(heading.strip())
-    return match.group(1) if match else None
+    return match.group(1) or match.group(2) if match else None
 
 
 @dataclass(frozen=True)
@@ -101,6 +105,18 @@ class Rulebook:
     def children(self, section_id: str | None) -> tuple[Section, ...]:
         """Direct children of a section (None: the top-level sections)."""
         return tuple(s for s in self.sections if s.parent_id == section_id)
+
+    def cited(self, text: str) -> tuple[Section, ...]:
+        """The sections a text cites by their numbers ('art 9', 'rule 4.2', 'sec 3')."""
+        numbers = {n.lower() for n in _CITED.findall(text)}
+        return tuple(s for s in self.sections if s.number is not None and s.number.lower() in numbers)
+
+    def with_cited_titles(self, text: str) -> str:
+        """The text with the titles of the sections it cites by number ('art 9 - …' -> '… (Irregularities)'),
+        so a player's 'art 9' is searched as the words the article is about."""
+        titles = [_RULE_NUMBER.sub("", s.title).strip(" .:–—-") for s in self.cited(text)]
+        titles = [t for t in titles if t and t.lower() not in text.lower()]
+        return f"{text} ({'; '.join(titles)})" if titles else text
 
     def subtree_text(self, section_id: str) -> str:
         """The section's own text followed by its descendants' headings and text."""

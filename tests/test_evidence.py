@@ -526,6 +526,21 @@ def test_the_variant_a_player_plays_gives_the_rule_and_the_standard_one_is_not_s
     assert standard.sentences[0].section_id == "rounds" and not standard.sentences[0].named
 
 
+def test_the_rule_a_player_cites_by_number_is_favoured(tmp_path):
+    from rulespal.evidence import EvidenceFinder
+    from rulespal.library import Library
+    from rulespal.retrieval import Hit, SearchResult
+
+    (tmp_path / "areas.md").write_text("# Areas\n\n## Article 3 – Early\n\nA closed area is scored at once.\n\n"
+                                       "## Article 4 – Late\n\nA closed area is scored at the end.\n")
+    library = Library.from_paths([tmp_path / "areas.md"])
+    hits = tuple(Hit("areas", s.id, s.title, s.heading_path, s.text, 1.0, 1.0) for s in library.resolve("areas").sections)
+    finder, found = EvidenceFinder(library, _FlatEmbedder()), SearchResult("q", "areas", False, hits)
+    assert finder.find("when is a closed area scored?", found, "other").sentences[0].section_id == "article-3-early"
+    cited = finder.find("art 4 - is a closed area scored at once?", found, "other")  # article 4 says otherwise
+    assert cited.sentences[0].section_id == "article-4-late"
+
+
 def test_a_follow_ups_previous_question_favours_only_the_sections_searched_with_it(tmp_path):
     from rulespal.retrieval import SearchResult
 

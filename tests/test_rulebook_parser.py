@@ -111,6 +111,16 @@ def test_a_title_line_over_bold_headings_keeps_them_as_headings():
     assert book.section("the-deal").text == "1. Deal eight."
 
 
+def test_a_rule_a_player_cites_by_number_brings_its_title_to_the_search():
+    book = parse_rulebook("# Draughts\n\n## Article 9 – Irregularities\n\nText.\n\n### 9.1 Incorrect capture\n\n"
+                          "More.\n\n## Rule 10: End of the Game\n\nEnd.\n")
+    assert [s.number for s in book.sections] == ["9", "9.1", "10"]
+    assert book.with_cited_titles("art 9 - he only took 1") == "art 9 - he only took 1 (Irregularities)"
+    assert book.with_cited_titles("does rule 9.1 mean I choose?") == "does rule 9.1 mean I choose? (Incorrect capture)"
+    assert book.with_cited_titles("i took 9 pieces, r 10 ok?") == "i took 9 pieces, r 10 ok?"  # no rule cited
+    assert [s.id for s in book.cited("section 10 says so")] == ["rule-10-end-of-the-game"]
+
+
 def test_a_book_without_any_heading_is_one_section_named_by_its_file(tmp_path):
     book = parse_rulebook("Each player takes five tokens.\n\nA ring scores 3.\n", tmp_path / "plain_game.txt")
     assert (book.id, book.title) == ("plain-game", "Plain Game")
