@@ -69,7 +69,9 @@ ANSWER_SETS = ("answers-cartographers", "answers-cational-meographic", "answers-
                "answers-fern-sprouts", "answers-hazel-tute", "answers-hazel-chicago-dice",
                "answers-iris-international-draughts", "answers-iris-nine-ball", "answers-kelp-cricket-darts",
                "answers-kelp-shove-ha-penny", "answers-laurel-bid-whist", "answers-laurel-napoleon",
-               "answers-moss-crown-and-anchor", "answers-moss-poker-dice")
+               "answers-moss-crown-and-anchor", "answers-moss-poker-dice", "answers-nettle-ninety-nine",
+               "answers-nettle-plakoto", "answers-oak-pickleball", "answers-oak-quoits", "answers-pine-balut",
+               "answers-pine-chaturanga", "answers-rowan-kaluki", "answers-rowan-sjoelen")
 SPLITS = ("dev", "holdout", "fresh", "blind", "unseen", "sealed", "veiled", "hidden", "closing", "last", "table",
           "night", "books", "final", "shelf", "dawn", "morning", "attic", "noon", "evening",
           "late", "midnight", "dusk", "owl", "vigil", "ember", "frost", "hollow", "ridge", "tide",
@@ -77,11 +79,12 @@ SPLITS = ("dev", "holdout", "fresh", "blind", "unseen", "sealed", "veiled", "hid
           "verdant", "aurora", "wren", "yonder", "xylem", "quartz", "amber", "birch", "cedar", "delta",
           "ebony", "fjord", "garnet", "heath", "indigo", "juniper", "kestrel", "lotus", "maple", "nectar", "onyx",
           "pearl", "quince", "raven", "sorrel", "tansy", "umbra", "vellum", "wisp", "yarrow", "zinnia", "aster",
-          "bramble", "clover", "ash", "elm", "fern", "hazel", "iris", "kelp", "laurel", "moss")
+          "bramble", "clover", "ash", "elm", "fern", "hazel", "iris", "kelp", "laurel", "moss",
+          "nettle", "oak", "pine", "rowan")
 # fresh and every later part: written by someone who had not seen the code; unseen and every later part each first
 # run after the last change to the answer path of its time; books, shelf, attic, evening, midnight, owl, ember,
 # frost, ridge, tide, lantern, harbor, willow, cobalt, zephyr, aurora, yonder, quartz, amber to yarrow and zinnia
-# to moss: about rulebooks written for this eval alone (evals/books/unseen), asked of a service holding them beside
+# to rowan: about rulebooks written for this eval alone (evals/books/unseen), asked of a service holding them beside
 # the bundled ones
 _QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”")
 
