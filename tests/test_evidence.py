@@ -174,7 +174,8 @@ def test_players_words_are_searched_with_the_rulebook_terms():
         "its worth 9, how do we split that (divided equally surplus)")
     assert with_book_terms("so 4.5 each?") == "so 4.5 each? (divided equally surplus)"
     assert with_book_terms("me n jo both ended on 55") == "me n jo both ended on 55 (tie share)"
-    assert with_book_terms("how many chips does he owe us?", {"counters"}) == "how many chips does he owe us? (counters)"
+    owed = "how many chips does he owe us?"
+    assert with_book_terms(owed, {"counters"}) == f"{owed} (counters)"
     assert with_book_terms("can i put 1 chip on crown?", {"chips"}) == "can i put 1 chip on crown?"  # its own word
     led = "he threw a diamond when spades were led but he DID have a spade"
     assert with_book_terms(led, {"revoke"}) == f"{led} (revoke)"
@@ -534,7 +535,8 @@ def test_the_rule_a_player_cites_by_number_is_favoured(tmp_path):
     (tmp_path / "areas.md").write_text("# Areas\n\n## Article 3 – Early\n\nA closed area is scored at once.\n\n"
                                        "## Article 4 – Late\n\nA closed area is scored at the end.\n")
     library = Library.from_paths([tmp_path / "areas.md"])
-    hits = tuple(Hit("areas", s.id, s.title, s.heading_path, s.text, 1.0, 1.0) for s in library.resolve("areas").sections)
+    sections = library.resolve("areas").sections
+    hits = tuple(Hit("areas", s.id, s.title, s.heading_path, s.text, 1.0, 1.0) for s in sections)
     finder, found = EvidenceFinder(library, _FlatEmbedder()), SearchResult("q", "areas", False, hits)
     assert finder.find("when is a closed area scored?", found, "other").sentences[0].section_id == "article-3-early"
     cited = finder.find("art 4 - is a closed area scored at once?", found, "other")  # article 4 says otherwise
