@@ -20,8 +20,8 @@ from rulespal.library import BookInfo, Library
 
 BAGS_FILE = "book-bags.sqlite"
 OLD_FILES = ("book-terms.sqlite", "profiles-*.json")  # of earlier versions, removed when the model is next built
-BAGS_VERSION = 6  # what book_bag holds (4: stemmed tokens and pairs of adjacent tokens, as sorted keys; 5: players'
-# spellings of stopwords dropped; 6: '×3' read as 'x3')
+BAGS_VERSION = 7  # what book_bag holds (4: stemmed tokens and pairs of adjacent tokens, as sorted keys; 5: players'
+# spellings of stopwords dropped; 6: '×3' read as 'x3'; 7: ordinals as '4th')
 
 
 def _key(info: BookInfo) -> str:

@@ -23,16 +23,20 @@ while who whom why will with would you your yours""".split()
 
 _TOKEN = re.compile(r"(?:\b[a-z]|\d+)(?:\.\d+)+|[a-z0-9]+")  # a rule id ("4.2.1", "a.3") is one token
 NUMBER_WORDS = {w: str(n) for w, n in UNITS.items()} | {"twenty": "20"}
+ORDINAL_WORDS = {w: f"{n}{suffix}" for n, (w, suffix) in enumerate(
+    (("first", "st"), ("second", "nd"), ("third", "rd"), ("fourth", "th"), ("fifth", "th"), ("sixth", "th"),
+     ("seventh", "th"), ("eighth", "th"), ("ninth", "th"), ("tenth", "th"), ("eleventh", "th"), ("twelfth", "th")),
+    start=1)}
 
 
 def tokenize(text: str) -> list[str]:
     """Lowercase word tokens without stopwords, with a light plural stem ('tiles' -> 'tile') and number words as
-    digits ('two' -> '2', so a player's 'last two tiles' meets the book's '2 planet tiles'); numbered rule ids
-    ('4.2.1') stay whole."""
+    digits ('two' -> '2', so a player's 'last two tiles' meets the book's '2 planet tiles') and ordinals as a player
+    types them ('fourth' -> '4th'); numbered rule ids ('4.2.1') stay whole."""
     tokens = []
     for word in _TOKEN.findall(text.lower().replace("'", "")):
         if word not in STOPWORDS:
-            tokens.append(NUMBER_WORDS.get(word) or plural_stem(word))
+            tokens.append(NUMBER_WORDS.get(word) or ORDINAL_WORDS.get(word) or plural_stem(word))
     return tokens
 
 

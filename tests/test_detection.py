@@ -48,6 +48,7 @@ def test_stem_reads_inflections_and_number_words_alike():
     assert stem("supplie") == stem("supply") == "supply"
     assert tokenize("the last two tiles") == tokenize("last 2 tiles") == ["last", "2", "tile"]
     assert tokenize("thirteen") == ["13"] and stem("4.2.1") == "4.2.1"
+    assert tokenize("a 4th time") == tokenize("the fourth time") == ["4th", "time"]  # ordinals as players type them
     assert stem("need") == "need" and stem("red") == "red"  # too short to carry a suffix
 
 
