@@ -125,6 +125,7 @@ BOOK_ALTERNATIVES: tuple[tuple[str, str], ...] = (
     (r"shut(?:s|ting)?", "close closed"),
     (r"chips?|counters?|tokens?", "chips counters tokens"),  # what a player pays or stakes with
     (r"normal|regular|standard|ordinary", "ordinary normal regular standard usual"),
+    (r"pucks?|discs?|disks?|weights?", "discs disks pucks weights"),  # what slides on a shuffleboard
     (r"scoop(?:s|ed|ing)? up|pick(?:s|ed|ing)? up (?:all )?(?:the|them|those) cards|(?:take|takes|took|taking) "
      r"(?:all )?(?:the|them|those) cards", "take taking"),
     (r"pot(?:s|ted|ting)?|sank|sunk|sink(?:s|ing)?", "pocket pocketed hole"),

@@ -182,6 +182,7 @@ def test_players_words_are_searched_with_the_rulebook_terms():
     assert with_book_terms("my kid was dealing and a card flipped face up") == (
         "my kid was dealing and a card flipped face up (flip orientation misdeal)")
     assert with_book_terms("playing w normal dice", {"ordinary"}) == "playing w normal dice (ordinary)"
+    assert with_book_terms("what if a puck flies off", {"discs"}) == "what if a puck flies off (discs)"
 
 
 def test_players_spellings_are_written_out_unless_the_book_uses_them():
