@@ -71,7 +71,10 @@ ANSWER_SETS = ("answers-cartographers", "answers-cational-meographic", "answers-
                "answers-kelp-shove-ha-penny", "answers-laurel-bid-whist", "answers-laurel-napoleon",
                "answers-moss-crown-and-anchor", "answers-moss-poker-dice", "answers-nettle-ninety-nine",
                "answers-nettle-plakoto", "answers-oak-pickleball", "answers-oak-quoits", "answers-pine-balut",
-               "answers-pine-chaturanga", "answers-rowan-kaluki", "answers-rowan-sjoelen")
+               "answers-pine-chaturanga", "answers-rowan-kaluki", "answers-rowan-sjoelen",
+               "answers-sage-three-card-brag", "answers-sage-hand-and-foot", "answers-teak-acey-deucey",
+               "answers-teak-deck-shuffleboard", "answers-vine-cee-lo", "answers-vine-bagatelle",
+               "answers-walnut-chess960", "answers-walnut-spider-solitaire")
 SPLITS = ("dev", "holdout", "fresh", "blind", "unseen", "sealed", "veiled", "hidden", "closing", "last", "table",
           "night", "books", "final", "shelf", "dawn", "morning", "attic", "noon", "evening",
           "late", "midnight", "dusk", "owl", "vigil", "ember", "frost", "hollow", "ridge", "tide",
@@ -80,11 +83,11 @@ SPLITS = ("dev", "holdout", "fresh", "blind", "unseen", "sealed", "veiled", "hid
           "ebony", "fjord", "garnet", "heath", "indigo", "juniper", "kestrel", "lotus", "maple", "nectar", "onyx",
           "pearl", "quince", "raven", "sorrel", "tansy", "umbra", "vellum", "wisp", "yarrow", "zinnia", "aster",
           "bramble", "clover", "ash", "elm", "fern", "hazel", "iris", "kelp", "laurel", "moss",
-          "nettle", "oak", "pine", "rowan")
+          "nettle", "oak", "pine", "rowan", "sage", "teak", "vine", "walnut")
 # fresh and every later part: written by someone who had not seen the code; unseen and every later part each first
 # run after the last change to the answer path of its time; books, shelf, attic, evening, midnight, owl, ember,
 # frost, ridge, tide, lantern, harbor, willow, cobalt, zephyr, aurora, yonder, quartz, amber to yarrow and zinnia
-# to rowan: about rulebooks written for this eval alone (evals/books/unseen), asked of a service holding them beside
+# to walnut: about rulebooks written for this eval alone (evals/books/unseen), asked of a service holding them beside
 # the bundled ones
 _QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”")
 
