@@ -153,18 +153,17 @@ def variant_titles(book: Rulebook, names: set[str]) -> dict[str, frozenset[str]]
             for s in book.sections if s.id in variants}
 
 
-def _called(title: frozenset[str] | None, terms: set[str]) -> bool:
-    return bool(title) and title is not None and title <= terms
-
-
-def named_variants(variants: dict[str, frozenset[str]], question: str,
-                   titles: dict[str, frozenset[str]] | None = None) -> frozenset[str]:
-    """The innermost variant sections a question names: by their naming words (see variant_names), by their
-    counts of things only when the question says it plays a variant ('trying the version with 3 dice'; 'we took 3
-    tricks' names no three-trick variant); with `titles` given, strictly: by the whole of a title ('team
-    chicago'), or by a naming term when the question says it plays a variant."""
+def named_variants(variants: dict[str, frozenset[str]], question: str, titles: dict[str, frozenset[str]],
+                   strict: bool = True) -> frozenset[str]:
+    """The innermost variant sections a question names by their naming terms (see variant_names): strictly, by the
+    whole of a title ('team chicago') or by a naming term when it says it plays a variant ('trying the version with
+    3 dice'; 'do I get 3 throws?' asks of the standard game); else also by a naming word of a title ('with spots'
+    names 'Spotted Variant') or by two naming words, where one ('instead') may be the book's chance."""
     plays = bool(_PLAYS_A_VARIANT.search(question))
     terms = set(stemmed(question)) | (counted(question) if plays else set())
-    named = {section for section, naming in variants.items()
-             if ((titles is None or plays) and terms & naming) or (titles and _called(titles.get(section), terms))}
+    named = set()
+    for section, naming in variants.items():
+        said, title = terms & naming, titles.get(section, frozenset())
+        if (plays and said) or (title and title <= terms) or (not strict and (said & title or len(said) >= 2)):
+            named.add(section)
     return frozenset(s for s in named if not any(other != s and within(other, s) for other in named))
