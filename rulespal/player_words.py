@@ -22,7 +22,7 @@ PLAYER_WORDS: tuple[tuple[str, str], ...] = (
      r"draw(?:n)? game|even score|"
      r"(?:both|each) (?:have|has|got) (?:\d+|the same)|"
      r"(?:both|each|all) (?:of us )?(?:ended|finished|end|finish|are|were|sit|sat|landed)(?: up)? (?:on|with|at) "
-     r"(?:\d+|the same)",
+     r"(?:\d+|the same)|(\d{2,3}) ?[-–:] ?\1(?![-–:\d])|\d+ (?:all|apiece)",
      "tie share"),
     (r"(?:\btie[ds]?\b|same (?:\w+ ){0,2}(?:score|points?|pawints?|total))[^.?!]{0,60}\b(?:who wins|who won|winner|"
      r"tie-?break\w*|share the win)|tie-?break(?:er)?s?\b|who wins (?:if|when) (?:we|they|two|both)",
@@ -152,7 +152,8 @@ _ALTERNATIVES = _compiled(BOOK_ALTERNATIVES)
 # who cannot move)
 SITUATIONS: dict[str, str] = {
     "tie share": r"ties?|tied|tiebreak\w*|shared?|equally|equal (?:number|score|points?|totals?|share)|same number|"
-                 r"divided|split|(?:points|scores?|totals?) (?:are|is) level|level (?:on )?(?:points|scores?)|"
+                 r"divided|split|(?:points|scores?|totals?) (?:are|is) (?:level|equal|the same)|"
+                 r"level (?:on )?(?:points|scores?)|"
                  r"equal to or (?:more|greater|higher)",
     "exhausted": r"r[au]ns? out|exhausted|(?:is|are|becomes?|runs?) empty|empty (?:\w+ )?(?:deck|stock|bag|supply|"
                  r"boneyard|pile|track|talon)|depleted|no (?:more|cards|tiles) (?:left|remain)|(?:is|are) used up|"

@@ -174,6 +174,8 @@ def test_players_words_are_searched_with_the_rulebook_terms():
         "its worth 9, how do we split that (divided equally surplus)")
     assert with_book_terms("so 4.5 each?") == "so 4.5 each? (divided equally surplus)"
     assert with_book_terms("me n jo both ended on 55") == "me n jo both ended on 55 (tie share)"
+    assert with_book_terms("what if it came out 79-79") == "what if it came out 79-79 (tie share)"
+    assert with_book_terms("i got 1-1-1 and he got 6-6-6") == "i got 1-1-1 and he got 6-6-6"  # dice, not a score
     owed = "how many chips does he owe us?"
     assert with_book_terms(owed, {"counters"}) == f"{owed} (counters)"
     assert with_book_terms("can i put 1 chip on crown?", {"chips"}) == "can i put 1 chip on crown?"  # its own word
@@ -210,6 +212,7 @@ def test_a_situation_the_question_asks_about_must_be_spoken_of_by_the_rules_show
     level = "we're both sat on 57, is that enough?"
     assert unspoken_situations(level, "Close every number to win.") == ["tie share"]
     assert unspoken_situations(level, "Level points are good enough.") == []  # 'level points' speaks of the tie
+    assert unspoken_situations(level, "If the totals are equal, play one more round.") == []
     oops = "i drew it in the wrong spot by accident, can i erase it?"
     assert unspoken_situations(oops, "Draw the shape anywhere on your map.") == ["mistake"]
     assert unspoken_situations("how long does a game of this take?", "The game lasts four seasons.") == ["playing time"]
