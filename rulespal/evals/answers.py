@@ -74,7 +74,10 @@ ANSWER_SETS = ("answers-cartographers", "answers-cational-meographic", "answers-
                "answers-pine-chaturanga", "answers-rowan-kaluki", "answers-rowan-sjoelen",
                "answers-sage-three-card-brag", "answers-sage-hand-and-foot", "answers-teak-acey-deucey",
                "answers-teak-deck-shuffleboard", "answers-vine-cee-lo", "answers-vine-bagatelle",
-               "answers-walnut-chess960", "answers-walnut-spider-solitaire")
+               "answers-walnut-chess960", "answers-walnut-spider-solitaire", "answers-yew-tonk",
+               "answers-yew-around-the-clock", "answers-zelkova-sevens", "answers-zelkova-congkak",
+               "answers-arbor-ghost-word-game", "answers-arbor-matador-dominoes", "answers-beech-conkers",
+               "answers-beech-ringer-marbles")
 SPLITS = ("dev", "holdout", "fresh", "blind", "unseen", "sealed", "veiled", "hidden", "closing", "last", "table",
           "night", "books", "final", "shelf", "dawn", "morning", "attic", "noon", "evening",
           "late", "midnight", "dusk", "owl", "vigil", "ember", "frost", "hollow", "ridge", "tide",
@@ -83,11 +86,11 @@ SPLITS = ("dev", "holdout", "fresh", "blind", "unseen", "sealed", "veiled", "hid
           "ebony", "fjord", "garnet", "heath", "indigo", "juniper", "kestrel", "lotus", "maple", "nectar", "onyx",
           "pearl", "quince", "raven", "sorrel", "tansy", "umbra", "vellum", "wisp", "yarrow", "zinnia", "aster",
           "bramble", "clover", "ash", "elm", "fern", "hazel", "iris", "kelp", "laurel", "moss",
-          "nettle", "oak", "pine", "rowan", "sage", "teak", "vine", "walnut")
+          "nettle", "oak", "pine", "rowan", "sage", "teak", "vine", "walnut", "yew", "zelkova", "arbor", "beech")
 # fresh and every later part: written by someone who had not seen the code; unseen and every later part each first
 # run after the last change to the answer path of its time; books, shelf, attic, evening, midnight, owl, ember,
 # frost, ridge, tide, lantern, harbor, willow, cobalt, zephyr, aurora, yonder, quartz, amber to yarrow and zinnia
-# to walnut: about rulebooks written for this eval alone (evals/books/unseen), asked of a service holding them beside
+# to beech: about rulebooks written for this eval alone (evals/books/unseen), asked of a service holding them beside
 # the bundled ones
 _QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”")
 
