@@ -12,6 +12,7 @@ from pathlib import Path
 import yaml
 
 from rulespal.errors import RulebookFormatError
+from rulespal.html_tables import markdown_tables
 
 _HEADING = re.compile(r"^(#{1,6})[ \t]+(.+?)[ \t]*#*[ \t]*$")
 _FENCE = re.compile(r"^(```|~~~)")
@@ -247,6 +248,7 @@ def parse_rulebook(text: str, path: Path | str = "<memory>") -> Rulebook:
     """Parse Markdown (front matter optional) into a Rulebook; raise RulebookFormatError on unusable input."""
     path = Path(path)
     meta, body = _front_matter(text.replace("\r\n", "\n"), path)
+    body = markdown_tables(body)  # an HTML table is read as a Markdown one
     first = next((line.strip("# ") for line in body.splitlines() if line.strip()), None)
     body = _without_page_furniture(body, meta.get("title") or first)
     heads = _headings(body)

@@ -121,6 +121,15 @@ def test_a_rule_a_player_cites_by_number_brings_its_title_to_the_search():
     assert [s.id for s in book.cited("section 10 says so")] == ["rule-10-end-of-the-game"]
 
 
+def test_an_html_table_is_read_as_a_markdown_table():
+    book = parse_rulebook("# Fines\n\nPay as follows.\n\n<table>\n  <caption>Penalty table</caption>\n"
+                          "  <tr><th>Offence</th><th>Penalty</th></tr>\n  <tr><td>Passing <b>with</b> a card</td>"
+                          "<td>3 chips | to the pool</td></tr>\n</table>\n\nThat is all.\n")
+    assert book.sections[0].text.split("\n\n") == [
+        "Pay as follows.", "Penalty table:",
+        "| Offence | Penalty |\n|---|---|\n| Passing with a card | 3 chips / to the pool |", "That is all."]
+
+
 def test_a_book_without_any_heading_is_one_section_named_by_its_file(tmp_path):
     book = parse_rulebook("Each player takes five tokens.\n\nA ring scores 3.\n", tmp_path / "plain_game.txt")
     assert (book.id, book.title) == ("plain-game", "Plain Game")
