@@ -67,7 +67,10 @@ export function outputPane(game, title = "Engine says", notationTitle = "Positio
         if (mine === sequence) result.removeAttribute("aria-busy");
       }
     },
+    /** Show a message in place of a result; an answer still on its way is dropped, not shown over it. */
     showMessage(message) {
+      sequence += 1;
+      result.removeAttribute("aria-busy");
       result.replaceChildren(el("div", { class: "error-box", role: "alert" }, message));
     },
   };

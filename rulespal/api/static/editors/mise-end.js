@@ -50,6 +50,7 @@ export function miseEndGame(game, operation, board) {
     try {
       players = readEndGame(text.value);
     } catch (error) {
+      clearTimeout(timer); // a score still scheduled would replace the message
       output.showMessage(`This end of the game cannot be read: ${error.message}`);
       return;
     }

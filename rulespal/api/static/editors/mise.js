@@ -136,6 +136,7 @@ export function miseEditor(game, schema) {
     try {
       load(readPosition(text.value));
     } catch (error) {
+      clearTimeout(timer); // a score still scheduled would replace the message
       output.showMessage(`This position cannot be read: ${error.message}`);
       return;
     }

@@ -116,10 +116,12 @@ export function tileBoardEditor(game, schema) {
     try {
       list = JSON.parse(missionsJson.value || "[]");
     } catch (error) {
+      clearTimeout(timer); // a score still scheduled would replace the message
       output.showMessage(`The missions are not valid JSON: ${error.message}`);
       return;
     }
     if (!Array.isArray(list)) {
+      clearTimeout(timer); // a score still scheduled would replace the message
       output.showMessage("The missions must be a JSON list of missions.");
       return;
     }
