@@ -17,7 +17,7 @@ from rulespal.embedding_cache import EmbeddingCache
 from rulespal.embeddings import Embedder
 from rulespal.lexical import tokenize
 from rulespal.library import Library
-from rulespal.matter import named_variants, variant_names, variant_sections, variant_titles, within
+from rulespal.matter import named_variants, variant_names, variant_sections, within
 from rulespal.questions import QuestionKind
 from rulespal.retrieval import SearchResult
 from rulespal.rulebook import OPEN_END, Rulebook, Section
@@ -213,7 +213,8 @@ class EvidenceFinder:
         self._cache: dict[str, np.ndarray] = {}  # sentence vectors: a book's sentences are embedded once
         self.idf = lru_cache(maxsize=64)(self._book_idf)
         self.variants = lru_cache(maxsize=64)(lambda game: variant_sections(self.library.resolve(game)))
-        self.variant_names = lru_cache(maxsize=64)(self._variant_names)
+        self.variant_names = lru_cache(maxsize=64)(
+            lambda game: variant_names(book := self.library.resolve(game), self.library.names(book)))
 
     def _vectors(self, texts: Sequence[str]) -> np.ndarray:
         """Each text's vector, embedded on its own: the int8 model scales its activations per call, so a text
@@ -231,11 +232,6 @@ class EvidenceFinder:
         """Cosine similarity of a query to each text."""
         vectors = self._vectors([query, *texts])
         return [float(v) for v in vectors[1:] @ vectors[0]]
-
-    def _variant_names(self, game: str) -> tuple[dict[str, frozenset[str]], dict[str, frozenset[str]]]:
-        book = self.library.resolve(game)
-        names = {t for name in self.library.names(book) for t in tokenize(name)}
-        return variant_names(book, names, titled=True), variant_titles(book, names)
 
     def _book_idf(self, game: str) -> dict[str, float]:
         """Inverse document frequency of each word stem over the book's units."""
@@ -319,8 +315,7 @@ class EvidenceFinder:
         cue = _CUES.get(kind)
         scoring = bool(_SCORING.search(question))
         variants = self.variants(book.id)
-        naming, titles = self.variant_names(book.id)
-        named = named_variants(naming, question, titles)
+        named = named_variants(self.variant_names(book.id), question)
         cited = [s.id for s in book.cited(question)]
         words = [set(stems(f"{c.title} {c.text}")) for c in candidates]
         # a rare word of the question that only examples speak of: there the example is the book's word on it

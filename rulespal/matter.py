@@ -4,8 +4,10 @@ structure rather than by its title: such sections stay browsable but are not ind
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
+from dataclasses import dataclass
 
-from rulespal.lexical import counted, stem, stemmed
+from rulespal.lexical import counted, stemmed
 from rulespal.rulebook import Rulebook, Section
 
 MENTIONS = 1  # a word of a variant that no more than this many other sections use names it
@@ -121,49 +123,53 @@ def within(section_id: str, root: str) -> bool:
     return section_id == root or section_id.startswith(root + "/")
 
 
-def variant_names(book: Rulebook, names: set[str], titled: bool = False) -> dict[str, frozenset[str]]:
-    """Each section holding a variant of the book's rules, with the terms that name it: words and counts of things
-    ('3_dice') of it and its subsections, stemmed, that at most MENTIONS other rules sections of the book use (a
-    cross-reference), its chapters above it, the game's own names (`names`, as tokens) and bare numbers aside (a
-    question's '3 tricks' does not name a three-player variant); `titled` keeps only the words of its titles and
-    its counts of things, the names a player calls a variant by ('team chicago', 'with 3 dice')."""
+@dataclass(frozen=True)
+class VariantNames:
+    """What names each variant section of a book: `words`, its words and counts of things ('3_dice'), stemmed, that
+    at most MENTIONS other rules sections use; `called`, the same from its titles alone ('team', '3_dice'); `titles`,
+    its title's words."""
+
+    words: dict[str, frozenset[str]]
+    called: dict[str, frozenset[str]]
+    titles: dict[str, frozenset[str]]
+
+
+def variant_names(book: Rulebook, names: Iterable[str]) -> VariantNames:
+    """How each section holding a variant of the book's rules is named (see VariantNames): its chapters above it,
+    the game's own `names`, and bare numbers aside (a question's '3 tricks' does not name a three-player variant)."""
     headings = heading_words(book)
     terms = {s.id: set(stemmed(f"{s.title} {s.text}")) | counted(f"{s.title} {s.text}")
              for s in book.sections if is_rules(book, s, headings)}
     calls = {s.id: set(stemmed(s.title)) | counted(f"{s.title} {s.text}") for s in book.sections}
-    names = {stem(t) for t in names}
-    found: dict[str, frozenset[str]] = {}
-    for variant in sorted(variant_sections(book)):
-        inside = set().union(*(t for sid, t in (calls if titled else terms).items() if within(sid, variant)))
+    own = {t for name in names for t in stemmed(name)}
+    variants = sorted(variant_sections(book))
+
+    def naming(source: dict[str, set[str]], variant: str) -> frozenset[str]:
+        inside = set().union(*(t for sid, t in source.items() if within(sid, variant)))
         outside = [t for sid, t in terms.items() if not within(sid, variant) and not within(variant, sid)]
-        found[variant] = frozenset(t for t in inside - names
-                                   if not t.isdigit() and sum(t in other for other in outside) <= MENTIONS)
-    return found
+        return frozenset(t for t in inside - own
+                         if not t.isdigit() and sum(t in other for other in outside) <= MENTIONS)
+
+    titles = {s.id: frozenset(t for t in stemmed(s.title) if t not in own and not t.isdigit())
+              for s in book.sections if s.id in variants}
+    return VariantNames({v: naming(terms, v) for v in variants}, {v: naming(calls, v) for v in variants}, titles)
 
 
 # a player saying they play a variant ('the version with 3 dice', 'our house rule')
 _PLAYS_A_VARIANT = re.compile(r"\b(?:version|variants?|variation|house rules?|optional|alternative|advanced)\b", re.I)
 
 
-def variant_titles(book: Rulebook, names: set[str]) -> dict[str, frozenset[str]]:
-    """Each variant section's title as stemmed words, the game's own names (`names`, as tokens) aside."""
-    names = {stem(t) for t in names}
-    variants = variant_sections(book)
-    return {s.id: frozenset(t for t in stemmed(s.title) if t not in names and not t.isdigit())
-            for s in book.sections if s.id in variants}
-
-
-def named_variants(variants: dict[str, frozenset[str]], question: str, titles: dict[str, frozenset[str]],
-                   strict: bool = True) -> frozenset[str]:
-    """The innermost variant sections a question names by their naming terms (see variant_names): strictly, by the
-    whole of a title ('team chicago') or by a naming term when it says it plays a variant ('trying the version with
-    3 dice'; 'do I get 3 throws?' asks of the standard game); else also by a naming word of a title ('with spots'
-    names 'Spotted Variant') or by two naming words, where one ('instead') may be the book's chance."""
+def named_variants(variants: VariantNames, question: str, strict: bool = True) -> frozenset[str]:
+    """The innermost variant sections a question names: strictly (the quotes), by the whole of a title ('team
+    chicago') or by a naming term of its titles when it says it plays a variant ('trying the version with 3 dice';
+    'do I get 3 throws?' asks of the standard game); else (the search) by the same, by a naming word of a title
+    ('with spots' names 'Spotted Variant') or by two naming words of its text, one ('instead') being the book's
+    chance."""
     plays = bool(_PLAYS_A_VARIANT.search(question))
     terms = set(stemmed(question)) | (counted(question) if plays else set())
     named = set()
-    for section, naming in variants.items():
-        said, title = terms & naming, titles.get(section, frozenset())
+    for section, naming in (variants.called if strict else variants.words).items():
+        said, title = terms & naming, variants.titles.get(section, frozenset())
         if (plays and said) or (title and title <= terms) or (not strict and (said & title or len(said) >= 2)):
             named.add(section)
     return frozenset(s for s in named if not any(other != s and within(other, s) for other in named))

@@ -16,7 +16,7 @@ from rulespal.detection import CONFIDENT, BookModel, Candidate, GameDetector, bo
 from rulespal.embeddings import Embedder
 from rulespal.lexical import LexicalIndex, stemmed, tokenize
 from rulespal.library import Library
-from rulespal.matter import named_variants, variant_names, variant_roots, variant_titles, within
+from rulespal.matter import VariantNames, named_variants, variant_names, variant_roots, within
 from rulespal.passages import PER_HIT_CHARS, TOTAL_CHARS, build
 from rulespal.player_words import with_book_terms
 from rulespal.store import ActiveIndex, VectorStore
@@ -121,18 +121,16 @@ class Retriever:
         chunks = tuple(self._chunks(game).values())
         return LexicalIndex([c.embed_text for c in chunks], analyzer=stemmed), chunks
 
-    def _book_variants(self, game: str) -> tuple[tuple[str, ...], dict[str, frozenset[str]], dict[str, frozenset[str]]]:
-        """The outermost sections holding a variant of the book's rules (optional rules, variant chapters), the
-        terms naming each variant section and its title's words (see matter.variant_names)."""
+    def _book_variants(self, game: str) -> tuple[tuple[str, ...], VariantNames]:
+        """The outermost sections holding a variant of the book's rules (optional rules, variant chapters), and
+        what names each variant section (see matter.variant_names)."""
         book = self.library.resolve(game)
-        names = {t for name in self.library.names(book) for t in tokenize(name)}
-        return (tuple(root.id for root in variant_roots(book)), variant_names(book, names),
-                variant_titles(book, names))
+        return tuple(root.id for root in variant_roots(book)), variant_names(book, self.library.names(book))
 
     def _demoted(self, query: str, game: str) -> frozenset[str]:
         """Ids of the variant roots a query names nothing of: their chunks rank below the standard rules."""
-        roots, naming, titles = self._variants(game)
-        named = named_variants(naming, query, titles, strict=False)
+        roots, naming = self._variants(game)
+        named = named_variants(naming, query, strict=False)
         return frozenset(root for root in roots if not any(within(section, root) for section in named))
 
     @cached_property

@@ -503,16 +503,16 @@ def test_counts_of_things_are_terms_but_a_lone_one_and_rule_numbers_are_not():
 
 def test_a_variant_is_named_by_its_whole_title_or_described_by_a_player_who_plays_it(tmp_path):
     from rulespal.library import Library
-    from rulespal.matter import named_variants, variant_names, variant_titles
+    from rulespal.matter import named_variants, variant_names
 
     (tmp_path / "dice.md").write_text(DICE)
     book = Library.from_paths([tmp_path / "dice.md"]).resolve("dice")
-    naming, titles = variant_names(book, {"target"}, titled=True), variant_titles(book, {"target"})
+    naming = variant_names(book, ["target"])
     big = {"variants/big-rounds"}
-    assert named_variants(naming, "trying the version w/ 3 dice, how many rounds?", titles) == big
-    assert named_variants(naming, "playing big rounds, what is the last target?", titles) == big
-    assert named_variants(naming, "do I get 3 throws each round?", titles) == set()  # asks of the standard game
-    assert named_variants(naming, "can I throw 3 dice?", titles) == set()
+    assert named_variants(naming, "trying the version w/ 3 dice, how many rounds?") == big
+    assert named_variants(naming, "playing big rounds, what is the last target?") == big
+    assert named_variants(naming, "do I get 3 throws each round?") == set()  # asks of the standard game
+    assert named_variants(naming, "can I throw 3 dice?") == set()
 
 
 def test_the_variant_a_player_plays_gives_the_rule_and_the_standard_one_is_not_shown(tmp_path):

@@ -46,14 +46,15 @@ def test_a_variant_ranks_below_the_standard_rule_unless_the_question_names_it(re
 
 
 def test_one_word_of_a_variants_text_that_is_no_name_of_it_does_not_lift_it():
-    from rulespal.matter import named_variants
+    from rulespal.matter import VariantNames, named_variants
 
-    naming, titles = {"v": frozenset({"instead", "short", "court"})}, {"v": frozenset({"short", "court"})}
-    assert named_variants(naming, "does someone win instead?", titles, strict=False) == set()  # by chance
-    assert named_variants(naming, "on the short one, who wins?", titles, strict=False) == {"v"}  # a title's word
-    assert named_variants(naming, "a short game instead?", titles, strict=False) == {"v"}
-    assert named_variants(naming, "on the short one, who wins?", titles) == set()  # the quotes want the whole title
-    assert named_variants(naming, "on the short court, who wins?", titles) == {"v"}
+    words = {"v": frozenset({"instead", "short", "court"})}
+    naming = VariantNames(words, words, {"v": frozenset({"short", "court"})})
+    assert named_variants(naming, "does someone win instead?", strict=False) == set()  # by chance
+    assert named_variants(naming, "on the short one, who wins?", strict=False) == {"v"}  # a title's word
+    assert named_variants(naming, "a short game instead?", strict=False) == {"v"}
+    assert named_variants(naming, "on the short one, who wins?") == set()  # the quotes want the whole title
+    assert named_variants(naming, "on the short court, who wins?") == {"v"}
 
 
 def _bm25_first(folder, game: str, body: str, question: str) -> str:
