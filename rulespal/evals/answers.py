@@ -77,7 +77,9 @@ ANSWER_SETS = ("answers-cartographers", "answers-cational-meographic", "answers-
                "answers-walnut-chess960", "answers-walnut-spider-solitaire", "answers-yew-tonk",
                "answers-yew-around-the-clock", "answers-zelkova-sevens", "answers-zelkova-congkak",
                "answers-arbor-ghost-word-game", "answers-arbor-matador-dominoes", "answers-beech-conkers",
-               "answers-beech-ringer-marbles")
+               "answers-beech-ringer-marbles", "answers-cypress-cuarenta", "answers-cypress-beetle-drive",
+               "answers-dogwood-freecell", "answers-dogwood-forty-fives", "answers-ginkgo-big-two",
+               "answers-ginkgo-achi", "answers-larch-sueca", "answers-larch-ladder-golf")
 SPLITS = ("dev", "holdout", "fresh", "blind", "unseen", "sealed", "veiled", "hidden", "closing", "last", "table",
           "night", "books", "final", "shelf", "dawn", "morning", "attic", "noon", "evening",
           "late", "midnight", "dusk", "owl", "vigil", "ember", "frost", "hollow", "ridge", "tide",
@@ -86,11 +88,12 @@ SPLITS = ("dev", "holdout", "fresh", "blind", "unseen", "sealed", "veiled", "hid
           "ebony", "fjord", "garnet", "heath", "indigo", "juniper", "kestrel", "lotus", "maple", "nectar", "onyx",
           "pearl", "quince", "raven", "sorrel", "tansy", "umbra", "vellum", "wisp", "yarrow", "zinnia", "aster",
           "bramble", "clover", "ash", "elm", "fern", "hazel", "iris", "kelp", "laurel", "moss",
-          "nettle", "oak", "pine", "rowan", "sage", "teak", "vine", "walnut", "yew", "zelkova", "arbor", "beech")
+          "nettle", "oak", "pine", "rowan", "sage", "teak", "vine", "walnut", "yew", "zelkova", "arbor", "beech",
+          "cypress", "dogwood", "ginkgo", "larch")
 # fresh and every later part: written by someone who had not seen the code; unseen and every later part each first
 # run after the last change to the answer path of its time; books, shelf, attic, evening, midnight, owl, ember,
 # frost, ridge, tide, lantern, harbor, willow, cobalt, zephyr, aurora, yonder, quartz, amber to yarrow and zinnia
-# to beech: about rulebooks written for this eval alone (evals/books/unseen), asked of a service holding them beside
+# to larch: about rulebooks written for this eval alone (evals/books/unseen), asked of a service holding them beside
 # the bundled ones
 _QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”")
 
