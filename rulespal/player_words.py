@@ -115,6 +115,9 @@ PLAYER_WORDS: tuple[tuple[str, str], ...] = (
      r"(?:\w+ ){0,3}(?:average|score|total)|any good\b|"
      r"which (?:one |kind |type )?(?:\w+ ){0,4}(?:is|are|works?|spins?|lasts?|plays?) (?:better|longer|faster|best)\b",
      "strategy"),
+    (r"where (?:did|does) (?:this|the|it|\w+)(?: game)? come from|who (?:invented|made up|came up with)|"
+     r"\b(?:history|origins?|originally from|invent(?:ed|or))\b|how old is (?:this|the|it)|"
+     r"(?:is it|is this) (?:the )?same game as", "history"),
     (r"by myself|on my own(?!\s+\w)|play(?:ing)? alone|one[- ]player|single[- ]player", "solo"),
     (r"(?:write|note|jot|mark)(?:s|ing)? (?:it |them |this |that )?down", "record"),
     (r"(?:have|has|had|forced|obliged|required) to|must (?:i|you|we|they|he|she)|made to", "compulsory"),
@@ -133,7 +136,8 @@ BOOK_ALTERNATIVES: tuple[tuple[str, str], ...] = (
     (r"chuck(?:s|ed|ing)? (?:in|on)|toss(?:es|ed|ing)? in|throw(?:s|ing)? in|threw in", "throw add"),
     (r"(?:didn'?t|did not|doesn'?t|does not|don'?t|failed to|fails to|never|not) follow(?:ed|ing)? suit|"
      r"(?:could|should)(?:'?ve| have) followed(?: suit)?|"
-     r"(?:was|were) led\b[^.?!]{0,60}\b(?:had|has|held|holding|still had|did have|does have) (?:a|an|one|some|the)\b",
+     r"(?:was|were) led\b[^.?!]{0,60}\b(?:had|has|held|holding|still had|did have|does have) (?:a|an|one|some|the)\b|"
+     r"\b(?:had|held|was holding) (?:one|it|them|some|an? \w+) (?:all along|after all|the whole time)",
      "revoke revoked renege"),
     (r"forg[eo]t(?:s)? to (?:call|declare|announce|show|say|meld)|(?:didn'?t|did not|never) (?:call|declare|announce)",
      "declare declared announce announced"),
@@ -187,6 +191,8 @@ SITUATIONS: dict[str, str] = {
     "age": r"ages?|years? old|children|kids?|young\w*",
     "weather": r"rain\w*|weather|wet|storm\w*|dark\w*|light\w*|suspend\w*|postpone\w*|interrupt\w*",
     "misdeal": r"misdeal\w*|exposed|face up (?:during|while) (?:the )?deal|redeal\w*|deal again",
+    "history": r"histor\w*|origin\w*|invent\w*|centur(?:y|ies)|dates (?:from|back)|(?:also|sometimes) (?:known as|"
+               r"called)|descend\w*|ancest\w*",
     "strategy": r"strateg\w*|tactic\w*|tips?|advice|good (?:move|play|score)|(?:best|strongest) (?:move|opening)|"
                 r"odds|probabilit\w*",
     "leaves the game": r"(?:leaves?|leaving|left) (?:the game|early|the table)|quits?|drops? out|withdraw\w*|"

@@ -181,6 +181,9 @@ def test_players_words_are_searched_with_the_rulebook_terms():
     assert with_book_terms("can i put 1 chip on crown?", {"chips"}) == "can i put 1 chip on crown?"  # its own word
     led = "he threw a diamond when spades were led but he DID have a spade"
     assert with_book_terms(led, {"revoke"}) == f"{led} (revoke)"
+    caught = "he trumped a heart lead, now he just followed with a heart, so he had one all along"
+    assert with_book_terms(caught, {"revoke"}) == f"{caught} (revoke)"
+    assert with_book_terms("he held it the whole time", {"conker"}) == "he held it the whole time"  # no revoke here
     assert with_book_terms("my kid was dealing and a card flipped face up") == (
         "my kid was dealing and a card flipped face up (flip orientation misdeal)")
     assert with_book_terms("playing w normal dice", {"ordinary"}) == "playing w normal dice (ordinary)"
@@ -230,6 +233,10 @@ def test_a_situation_the_question_asks_about_must_be_spoken_of_by_the_rules_show
     assert unspoken_situations("wooden or plastic, which one spins longer?", "Spin the top.") == ["strategy"]
     assert unspoken_situations("can we use the cards from another deck?", "Deal 8 cards.") == ["missing components"]
     assert unspoken_situations("can i still cash it in?", "Score the card.") == []  # cashing in points
+    origin = "where did 45s come from? is it the same game as spoil five"
+    assert unspoken_situations(origin, "The first side to reach 45 points wins the game.") == ["history"]
+    assert unspoken_situations(origin, "The game dates from 18th-century Ireland.") == []
+    assert unspoken_situations("is it the same as a straight?", "A run of five cards.") == []  # a comparison in play
     assert unspoken_situations("i got no hearts and no spades at all", "Call an ace.") == []  # a hand, not a kit
     assert unspoken_situations("is the empty space next to it counted?", "Count each empty space.") == []
     leaving = "my cousin has to bail halfway, what happens to his cards?"
