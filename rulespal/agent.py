@@ -36,7 +36,7 @@ from rulespal.list_totals import ListTotal, list_total
 from rulespal.memory import make_checkpointer
 from rulespal.models.base import ChatModel, Message
 from rulespal.models.registry import NO_MODEL, build_chat_model
-from rulespal.player_words import spelled_out, unspoken_situations, with_book_terms
+from rulespal.player_words import spelled_out, unspoken_situations
 from rulespal.prompts import prompt
 from rulespal.questions import (
     QuestionKind,
@@ -46,7 +46,7 @@ from rulespal.questions import (
     is_followup,
     question_kind,
 )
-from rulespal.retrieval import SearchResult
+from rulespal.retrieval import SearchResult, as_searched
 from rulespal.rule_sums import RuleSum, rule_sum
 from rulespal.rulings import Ruling, load_rulings
 from rulespal.service import RulesPal
@@ -199,7 +199,7 @@ class Assistant:
         if asked != question:
             found = self.pal.search(asked, game=game_id, k=HITS, follow_up_of=previous)
         kind = question_kind(question)
-        termed = with_book_terms(book.with_cited_titles(asked), book.words)  # as searched (see Retriever.search)
+        termed = as_searched(asked, book)
         evidence = self.finder.find(termed, found, kind, context=previous)
         query = f"{previous} {asked}" if previous else asked
         context = Context(question, thread_id, game_id, kind, query, found, evidence, _covered(evidence), words)

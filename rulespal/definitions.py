@@ -12,6 +12,7 @@ from functools import lru_cache
 
 from rulespal.citations import clean_line
 from rulespal.evidence import EvidenceFinder, EvidenceSentence, paragraph_lines, rule_units, stems
+from rulespal.glossary import ENTRY
 from rulespal.player_words import with_book_terms
 from rulespal.rulebook import Section
 
@@ -21,8 +22,6 @@ _FORWARD = re.compile(r"\b(?:means|meaning|refers? to|(?:is|are) defined as|in o
 _BACKWARD = re.compile(r"\b(?:(?:is|are) called|counts? as|(?:is|are) considered|(?:is|are) treated as)\s", re.I)
 # 'Spaces that share a side are adjacent.': a class of things named by what they share
 _NAMED_BY = re.compile(r"^[A-Z][a-z]+(?: [a-z]+)? (?:that|which|whose|with) ([^.]{3,80})\b(?:is|are) ([a-z]+)\.(.*)$")
-# a glossary entry: an emphasised term opening its line, then its meaning ('**Cluster**: a group of …')
-_ENTRY = re.compile(r"^\s*(?:[-*•]\s+)?(?:\*\*|\*|__)([^*_]{1,40})(?:\*\*|\*|__)\s*(?:[:—–(-]|means\b|is\b|are\b)(.*)")
 _CLAUSE = re.compile(r"[;:]|\.\s")  # where a clause ends: a definition is read within its clause
 _MEANING_END = re.compile(r"[;:)]|\.\s")  # a meaning given in brackets ends with them
 TERM_WORDS = 3  # the term defined: the last words before 'means', the first after 'counts as'
@@ -85,7 +84,7 @@ def definitions(section: Section) -> tuple[Definition, ...]:
     defining cue ('means', 'counts as', 'is called', 'Things that … are X'); read once per section."""
     entries = {}
     for raw in paragraph_lines(section.text):
-        entry = _ENTRY.match(raw)
+        entry = ENTRY.match(raw)
         if entry:
             for unit in rule_units(clean_line(raw)):
                 entries[unit] = (entry.group(1), entry.group(2))

@@ -14,11 +14,13 @@ import numpy as np
 from rulespal.chunking import Chunk, chunk_rulebook
 from rulespal.detection import CONFIDENT, BookModel, Candidate, GameDetector, book_bag, book_terms
 from rulespal.embeddings import Embedder
+from rulespal.glossary import with_glossary_terms
 from rulespal.lexical import LexicalIndex, stemmed, tokenize
 from rulespal.library import Library
 from rulespal.matter import VariantNames, named_variants, variant_names, variant_roots, within
 from rulespal.passages import PER_HIT_CHARS, TOTAL_CHARS, build
 from rulespal.player_words import with_book_terms
+from rulespal.rulebook import Rulebook
 from rulespal.store import ActiveIndex, VectorStore
 
 RRF_K = 60
@@ -93,6 +95,12 @@ def game_votes(nearest: Sequence[tuple[str, float]]) -> dict[str, float]:
             counted[game] += 1
     return dict(votes)
 
+
+
+def as_searched(question: str, book: Rulebook) -> str:
+    """A question as it is searched in a book: the players' words joined by the book's terms, the glossary terms it
+    says in plain words, and the titles of the rules it cites by number."""
+    return with_book_terms(with_glossary_terms(book.with_cited_titles(question), book), book.words)
 
 class Retriever:
     """Searches the active index; built once per process. A book's chunks and BM25 are built on its first search."""
@@ -200,9 +208,7 @@ class Retriever:
         else:
             target, confident = self.library.resolve(game).id, True
         book = self.library.resolve(target) if target else None
-        # players' words joined by the book's terms, and the titles of the rules they cite by number
-        searched = tuple(with_book_terms(book.with_cited_titles(q), book.words) if book else with_book_terms(q)
-                         for q in queries)
+        searched = tuple(as_searched(q, book) if book else with_book_terms(q) for q in queries)
         hits = self._hits(searched, target, k, mode, budget) if target else ()
         shown = target if confident else None
         return SearchResult(query, shown, game is None and shown is not None, hits,
