@@ -16,6 +16,8 @@ from rulespal.rulebook import Rulebook
 
 # a glossary entry: an emphasised term opening its line, then its meaning ('**Cluster**: a group of …')
 ENTRY = re.compile(r"^\s*(?:[-*•]\s+)?(?:\*\*|\*|__)([^*_]{1,40})(?:\*\*|\*|__)\s*(?:[:—–(-]|means\b|is\b|are\b)(.*)")
+_MEANINGS = re.compile(r"mean|defin|explan|english|translat|descri|what it is", re.I)  # a glossary table's header
+_GLOSSED = re.compile(r"(?:\*|_)([A-Za-zÀ-ÿ][\wÀ-ÿ' -]{0,30})(?:\*|_)\s*\(([^()]{3,80})\)")  # '*accuso* (a …)'
 # the names an entry says players use: 'Players often call it the kitty', 'also known as the pin'
 _CALLED = re.compile(r"\b(?:call(?:ed|s)?(?: it| them)?|known as|nicknamed)\s+(?:the |a |an )?[\"“‘']?"
                      r"([a-z][a-z'-]*(?: [a-z][a-z'-]*)?)[\"”’']?(?=\s*(?:[.,;:)]|$|\bor\b))", re.I)
@@ -39,12 +41,22 @@ class Gloss:
 
 
 def entries(text: str) -> list[tuple[str, str]]:
-    """The glossary entries of a section's text: (term, meaning), one per line that opens with an emphasised term."""
+    """The glossary entries of a section's text, (term, meaning): a line that opens with an emphasised term, a row of
+    a two-column table whose header speaks of meanings (| Term | Meaning |), and an emphasised term glossed in
+    brackets where it is first used ('the *accuso* (a declaration of …)')."""
     found = []
+    glossing = False  # inside a table of terms and their meanings
     for line in text.splitlines():
-        entry = ENTRY.match(line)
-        if entry:
+        cells = [c.strip(" *_") for c in line.strip().strip("|").split("|")] if line.lstrip().startswith("|") else []
+        if len(cells) != 2:
+            glossing = False
+        elif _MEANINGS.search(cells[1]) and not glossing:
+            glossing = True
+        elif glossing and cells[0] and not set(cells[0]) <= set("-: "):
+            found.append((cells[0], cells[1]))
+        if entry := ENTRY.match(line):
             found.append((entry.group(1).strip(), entry.group(2).strip()))
+        found += [(m.group(1).strip(), m.group(2).strip()) for m in _GLOSSED.finditer(line)]
     return found
 
 

@@ -99,7 +99,11 @@ PLAYER_WORDS: tuple[tuple[str, str], ...] = (
      r"(?:from|out of) (?:a |an |another|our|my|the) ", "missing components"),
     (r"drink\w*|house rules?", "house rule"),
     (r"\brain(?:s|ing|ed|y)?\b|drizzl\w*|sprinkl(?:e|es|ing)\b|pouring|bucket(?:ing|s)? down|\bweather\b|"
-     r"\bstorm\w*|soggy|\bsoaked\b|too dark|getting dark", "weather"),
+     r"\bstorm\w*|soggy|\bsoaked\b|too dark|getting dark|thunder\w*|lightning|\bhail(?:ing|stones?)?\b|\bsnow\w*",
+     "weather"),
+    (r"\b(?:dog|cat|puppy|kitten|baby|toddler|wind|gust)\b[^.?!]{0,40}\b(?:knock(?:s|ed)?|bump(?:s|ed)?|jogg?(?:s|ed)?|"
+     r"scatter(?:s|ed)?|blew|blown|swept|spill(?:s|ed)?|jump(?:s|ed)? on)\b|"
+     r"(?:bumped|knocked|jogged|kicked) (?:into )?the (?:table|board)", "disturbed"),
     (r"(?:flashed|exposed|showed|flipped) (?:a|one) card (?:face up )?(?:while|during|when) (?:dealing|the deal)|"
      r"dealing[^.?!]{0,40}\b(?:card|one)s? (?:flipped|turned|came|landed|fell|got flipped)(?: over| up| face up)|"
      r"misdeal\w*", "misdeal"),
@@ -115,7 +119,7 @@ PLAYER_WORDS: tuple[tuple[str, str], ...] = (
      r"(?:\w+ ){0,3}(?:average|score|total)|any good\b|"
      r"which (?:one |kind |type )?(?:\w+ ){0,4}(?:is|are|works?|spins?|lasts?|plays?) (?:better|longer|faster|best)\b",
      "strategy"),
-    (r"where (?:did|does) (?:this|the|it|\w+)(?: game)? come from|who (?:invented|made up|came up with)|"
+    (r"where (?:did|does|do) (?:\w+ ){1,3}come from|who (?:invented|made up|came up with)|why is it called|"
      r"\b(?:history|origins?|originally from|invent(?:ed|or))\b|how old is (?:this|the|it)|"
      r"(?:is it|is this) (?:the )?same game as", "history"),
     (r"by myself|on my own(?!\s+\w)|play(?:ing)? alone|one[- ]player|single[- ]player", "solo"),
@@ -190,6 +194,8 @@ SITUATIONS: dict[str, str] = {
     "house rule": r"drink\w*|house rules?",
     "age": r"ages?|years? old|children|kids?|young\w*",
     "weather": r"rain\w*|weather|wet|storm\w*|dark\w*|light\w*|suspend\w*|postpone\w*|interrupt\w*",
+    "disturbed": r"disturb\w*|knock\w* (?:off|over)|bump\w*|accident\w*|restor\w*|put back|replac\w*|"
+                 r"(?:moved|displaced|upset) by",
     "misdeal": r"misdeal\w*|exposed|face up (?:during|while) (?:the )?deal|redeal\w*|deal again",
     "history": r"histor\w*|origin\w*|invent\w*|centur(?:y|ies)|dates (?:from|back)|(?:also|sometimes) (?:known as|"
                r"called)|descend\w*|ancest\w*",

@@ -237,6 +237,14 @@ def test_a_situation_the_question_asks_about_must_be_spoken_of_by_the_rules_show
     assert unspoken_situations(origin, "The first side to reach 45 points wins the game.") == ["history"]
     assert unspoken_situations(origin, "The game dates from 18th-century Ireland.") == []
     assert unspoken_situations("is it the same as a straight?", "A run of five cards.") == []  # a comparison in play
+    assert unspoken_situations("ngl why is it called cee-lo, where does the name come from", "Three dice.") == [
+        "history"]
+    storm = "score 11 to 9, it started thundering and there was lightning nearby. does the match stop?"
+    assert unspoken_situations(storm, "Check-in closes 30 minutes before the first match.") == ["weather"]
+    dog = "the dog knocked one of the stones off the board mid-game, who gets it?"
+    assert unspoken_situations(dog, "A stone moves one step at a time.") == ["disturbed"]
+    assert unspoken_situations(dog, "A piece knocked off by accident is put back where it stood.") == []
+    assert unspoken_situations("he knocked the kubb over with his baton", "A kubb knocked over stays down.") == []
     assert unspoken_situations("i got no hearts and no spades at all", "Call an ace.") == []  # a hand, not a kit
     assert unspoken_situations("is the empty space next to it counted?", "Count each empty space.") == []
     leaving = "my cousin has to bail halfway, what happens to his cards?"

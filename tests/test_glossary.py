@@ -1,6 +1,6 @@
 """A book's glossary: the plain words players use for its own terms, added to the question as searched."""
 
-from rulespal.glossary import glossary, glossary_terms, with_glossary_terms
+from rulespal.glossary import entries, glossary, glossary_terms, with_glossary_terms
 from rulespal.retrieval import as_searched
 from rulespal.rulebook import parse_rulebook
 
@@ -51,3 +51,17 @@ def test_the_question_is_searched_with_the_glossary_terms():
     book = parse_rulebook(BOOK)
     assert as_searched("my last seed landed opposite a full pit, how many go in my big hole?", book).endswith(
         "(rumah)")
+
+
+def test_a_glossary_is_read_from_a_table_of_meanings_and_from_terms_glossed_in_brackets():
+    text = """| Term | Meaning |
+|---|---|
+| **nyumba** | the big square pit of each player |
+
+| Card | Points |
+|---|---|
+| Ace | 11 |
+
+Before play you may make an *accuso* (a declaration of three aces) to score."""
+    assert entries(text) == [("nyumba", "the big square pit of each player"),
+                             ("accuso", "a declaration of three aces")]  # a table of points is no glossary
