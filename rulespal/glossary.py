@@ -9,6 +9,7 @@ first words before 'of', 'that' or a comma, when they are two or three ('large h
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass
 
 from rulespal.lexical import stem, tokenize
@@ -17,6 +18,7 @@ from rulespal.rulebook import Rulebook
 # a glossary entry: an emphasised term opening its line, then its meaning ('**Cluster**: a group of …')
 ENTRY = re.compile(r"^\s*(?:[-*•]\s+)?(?:\*\*|\*|__)([^*_]{1,40})(?:\*\*|\*|__)\s*(?:[:—–(-]|means\b|is\b|are\b)(.*)")
 _MEANINGS = re.compile(r"mean|defin|explan|english|translat|descri|what it is", re.I)  # a glossary table's header
+_FORMS = re.compile(r"plural|singular|also|other forms?", re.I)  # a glossary table's column of the term's other forms
 _GLOSSED = re.compile(r"(?:\*|_)([A-Za-zÀ-ÿ][\wÀ-ÿ' -]{0,30})(?:\*|_)\s*\(([^()]{3,80})\)")  # '*accuso* (a …)'
 # the names an entry says players use: 'Players often call it the kitty', 'also known as the pin'
 _CALLED = re.compile(r"\b(?:call(?:ed|s)?(?: it| them)?|known as|nicknamed)\s+(?:the |a |an )?[\"“‘']?"
@@ -25,11 +27,13 @@ _HEAD_END = re.compile(r"[,.;:()\[\]]|\s(?:of|in|on|at|that|which|who|whose|from
                        r"used|and|or|is|are|as)\b", re.I)
 _LEADING = re.compile(r"^(?:\W+|(?:(?:one|each|any|either|both|all) of (?:the|your|its|their)|a|an|the|your|its|"
                       r"one|to)\s+)+", re.I)
-_QUOTED_GLOSS = re.compile(r"^\s*[\"“]([^\"”]{1,40})[\"”]\s*[:,—–-]\s*")  # 'mati — "dead": the turn is over'
+# a translation opening the meaning: 'mati — "dead": the turn is over'
+_QUOTED_GLOSS = re.compile(r"^\s*(?:an?\s+|the\s+)?[\"“]([^\"”]{1,40})[\"”]\s*[:,—–-]\s*")
 # a player's adjective for the one in the meaning ('the big hole' for 'the large hole')
 SAME_WORDS = {"big": "large", "huge": "large", "bigger": "larger", "little": "small", "tiny": "small", "wee": "small"}
 SHORT_MEANING = 2  # content words: a meaning this short is a synonym ('the opponent', 'a turn of one player')
 HEAD_WORDS = (2, 3)  # content words, numbers aside, a longer meaning's head needs to stand for its term ('large holes')
+PLAIN_WORD_USES = 8  # a head of one word ('seed' for the mpiki) stands for a term in a book that says it this seldom
 
 
 @dataclass(frozen=True)
@@ -42,18 +46,22 @@ class Gloss:
 
 def entries(text: str) -> list[tuple[str, str]]:
     """The glossary entries of a section's text, (term, meaning): a line that opens with an emphasised term, a row of
-    a two-column table whose header speaks of meanings (| Term | Meaning |), and an emphasised term glossed in
-    brackets where it is first used ('the *accuso* (a declaration of …)')."""
+    a table whose header has a column of meanings (| Term | Plural | Meaning |: the term in the first column, and in
+    a column of other forms), and an emphasised term glossed in brackets where it is first used ('the *accuso* (a
+    declaration of …)')."""
     found = []
-    glossing = False  # inside a table of terms and their meanings
+    columns: tuple[int, list[int]] | None = None  # in a table of terms: the column of meanings, those of terms
     for line in text.splitlines():
         cells = [c.strip(" *_") for c in line.strip().strip("|").split("|")] if line.lstrip().startswith("|") else []
-        if len(cells) != 2:
-            glossing = False
-        elif _MEANINGS.search(cells[1]) and not glossing:
-            glossing = True
-        elif glossing and cells[0] and not set(cells[0]) <= set("-: "):
-            found.append((cells[0], cells[1]))
+        if len(cells) < 2:
+            columns = None
+        elif columns is None:
+            meaning = next((i for i, c in enumerate(cells) if i and _MEANINGS.search(c)), None)
+            columns = (meaning, [0, *(i for i, c in enumerate(cells) if _FORMS.search(c))]) if meaning else None
+        elif not set("".join(cells)) <= set("-: "):
+            meaning, terms = columns
+            found += [(cells[i], cells[meaning]) for i in terms if max(i, meaning) < len(cells) and
+                      re.search(r"\w", cells[i])]
         if entry := ENTRY.match(line):
             found.append((entry.group(1).strip(), entry.group(2).strip()))
         found += [(m.group(1).strip(), m.group(2).strip()) for m in _GLOSSED.finditer(line)]
@@ -73,9 +81,9 @@ def _head(meaning: str) -> str:
     return text[:end.start()] if end else text
 
 
-def _said_by(term: str, meaning: str, english: frozenset[str]) -> tuple[frozenset[str], ...]:
+def _said_by(term: str, meaning: str, english: frozenset[str], said_in_book: Counter) -> tuple[frozenset[str], ...]:
     """The sets of stems that say a term: the names players call it, and the head of its meaning for a term of the
-    book's own language."""
+    book's own language (a head of one word only when the book itself hardly says that word: it says the term)."""
     said = [plain_stems(name) for name in _CALLED.findall(meaning)]
     words = re.findall(r"[a-zà-ÿ]+", term.lower())
     if words and not any(w in english for w in words):
@@ -86,7 +94,7 @@ def _said_by(term: str, meaning: str, english: frozenset[str]) -> tuple[frozense
         head = frozenset(w for w in plain_stems(_head(first)) if not w.isdigit())  # 'the big hole': 'two large holes'
         if len(plain_stems(first)) <= SHORT_MEANING:
             said.append(plain_stems(first))
-        elif len(head) in HEAD_WORDS:
+        elif len(head) in HEAD_WORDS or (len(head) == 1 and said_in_book[min(head)] <= PLAIN_WORD_USES):
             said.append(head)
     own = plain_stems(term)
     return tuple(s for s in said if s and not s & own and not all(w.isdigit() for w in s))
@@ -99,10 +107,11 @@ def _glossary(book: Rulebook) -> tuple[Gloss, ...]:
     from rulespal.player_words import english_words  # the packaged model's vocabulary, read once
 
     english = english_words()
+    said_in_book = Counter(stem(t) for t in tokenize(book.content))
     glosses: dict[str, Gloss] = {}
     for section in book.sections:
         for term, meaning in entries(section.text):
-            said = _said_by(term, meaning, english)
+            said = _said_by(term, meaning, english, said_in_book)
             if said and term.lower() not in glosses:
                 glosses[term.lower()] = Gloss(term, said)
     return tuple(glosses.values())

@@ -20,6 +20,11 @@ title: Pits
 - **Jack** — the small white ball that is the target. Players often call it the kitty.
 - **Head** — the jack together with all bowls at rest.
 
+## Dealing
+
+Deal five cards to each player, one card at a time. Cards left over go face down. A card turned up is dealt again.
+Each player looks at their cards; a player who holds three cards of a rank shows those cards. No card is traded.
+
 ## Shooting
 
 When you shoot, you take the seeds of the lawan's kampung opposite and put them into your rumah.
@@ -65,3 +70,26 @@ def test_a_glossary_is_read_from_a_table_of_meanings_and_from_terms_glossed_in_b
 Before play you may make an *accuso* (a declaration of three aces) to score."""
     assert entries(text) == [("nyumba", "the big square pit of each player"),
                              ("accuso", "a declaration of three aces")]  # a table of points is no glossary
+
+
+def test_a_table_of_terms_gives_each_form_and_a_one_word_head_counts_where_the_book_says_the_term_instead():
+    book = parse_rulebook("""---
+id: rows
+title: Rows
+---
+# Rows
+
+## Terms
+
+| Luganda term | Plural | Meaning in this book |
+|---|---|---|
+| mpiki | empiki | one seed used as a counter |
+| essa | amasa | one card of the board |
+
+## Play
+
+Sow the empiki one by one. Deal the cards: every card counts, a card is laid in each essa, and the cards left
+over, card by card, go back; a card turned up is a card in play; no card is wasted and no cards are hidden.
+""")
+    assert glossary_terms("can i grab their seeds?", book) == ["mpiki", "empiki"]
+    assert glossary_terms("how many cards do i lay?", book) == []  # the book says 'card' itself: no essa
