@@ -143,6 +143,7 @@ BOOK_ALTERNATIVES: tuple[tuple[str, str], ...] = (
      r"(?:was|were) led\b[^.?!]{0,60}\b(?:had|has|held|holding|still had|did have|does have) (?:a|an|one|some|the)\b|"
      r"\b(?:had|held|was holding) (?:one|it|them|some|an? \w+) (?:all along|after all|the whole time)",
      "revoke revoked renege"),
+    (r"fold(?:s|ed|ing)?\b", "fold folds pass passes"),  # giving up a hand: a book says one or the other
     (r"forg[eo]t(?:s)? to (?:call|declare|announce|show|say|meld)|(?:didn'?t|did not|never) (?:call|declare|announce)",
      "declare declared announce announced"),
 )

@@ -184,6 +184,9 @@ def test_players_words_are_searched_with_the_rulebook_terms():
     caught = "he trumped a heart lead, now he just followed with a heart, so he had one all along"
     assert with_book_terms(caught, {"revoke"}) == f"{caught} (revoke)"
     assert with_book_terms("he held it the whole time", {"conker"}) == "he held it the whole time"  # no revoke here
+    folded = "the other two fold, what now?"
+    assert with_book_terms(folded, {"passes", "pot"}) == f"{folded} (passes)"
+    assert with_book_terms("can i fold now?", {"fold", "pot"}) == "can i fold now?"  # the book's own word
     assert with_book_terms("my kid was dealing and a card flipped face up") == (
         "my kid was dealing and a card flipped face up (flip orientation misdeal)")
     assert with_book_terms("playing w normal dice", {"ordinary"}) == "playing w normal dice (ordinary)"
