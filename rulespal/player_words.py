@@ -104,22 +104,26 @@ PLAYER_WORDS: tuple[tuple[str, str], ...] = (
     (r"\b(?:dog|cat|puppy|kitten|baby|toddler|wind|gust)\b[^.?!]{0,40}\b(?:knock(?:s|ed)?|bump(?:s|ed)?|jogg?(?:s|ed)?|"
      r"scatter(?:s|ed)?|blew|blown|swept|spill(?:s|ed)?|jump(?:s|ed)? on)\b|"
      r"(?:bumped|knocked|jogged|kicked) (?:into )?the (?:table|board)", "disturbed"),
-    (r"(?:flashed|exposed|showed|flipped) (?:a|one) card (?:face up )?(?:while|during|when) (?:dealing|the deal)|"
+    (r"(?:flashed|exposed|showed|flipped|turned) (?:a|one) card (?:face up )?(?:\w+ ){0,4}"
+     r"(?:while|during|when|through) (?:the )?(?:dealing|deal)|"
      r"dealing[^.?!]{0,40}\b(?:card|one)s? (?:flipped|turned|came|landed|fell|got flipped)(?: over| up| face up)|"
      r"misdeal\w*", "misdeal"),
     (r"expansions?|add-?ons?|other editions?", "expansion"),
     (r"best (?:of|out of) (?:\d+|two|three|five|seven)|"
      r"(?:how many|number of) games (?:in|per|for|make) (?:a|an|the|one) (?:\w+ )?match", "match format"),
-    (r"\d+ ?(?:yr|yrs|year|years)[- ]old|what age|too young|too little|(?:old|young) enough", "age"),
+    (r"\d+ ?(?:yr|yrs|year|years)[- ]old|what age|too young|too little|(?:old|young) enough|young'?uns|minors?\b|"
+     r"(?:be|to be|over|under|aged?) (?:18|eighteen|21|twenty-one)\b", "age"),
     (r"is it better to|(?:best|strongest|smartest|good) (?:\w+ ){0,2}(?:move|opening|strategy|tactic)s?\b|"
-     r"strateg(?:y|ies)|good score|what(?:'s| is) a (?:normal|average|typical|good) score|\bodds\b|"
+     r"strateg(?:y|ies)|good score|(?:best|easiest|smartest|safest) way to|"
+     r"what(?:'s| is) a (?:normal|average|typical|good) score|\bodds\b|"
      r"probabilit\w*|any tips|\btips?\b|advice|(?:move|opening|play|choice) (?:is|would be) (?:the )?"
      r"(?:strongest|best|smartest)|is it (?:smarter|wiser|safer) to|(?:good|best|smart) play\b|"
      r"(?:which|what) [\w/ ]{0,30}is (?:the )?best for|what'?s a (?:decent|good|normal|typical|average) "
      r"(?:\w+ ){0,3}(?:average|score|total)|any good\b|"
      r"which (?:one |kind |type )?(?:\w+ ){0,4}(?:is|are|works?|spins?|lasts?|plays?) (?:better|longer|faster|best)\b",
      "strategy"),
-    (r"where (?:did|does|do) (?:\w+ ){1,3}come from|who (?:invented|made up|came up with)|why is it called|"
+    (r"where(?:'?s| (?:did|does|do|is))? (?:\w+ ){1,3}come from|\bancient\b|centuries ago|how long ago|"
+     r"who (?:invented|made up|came up with)|why is it called|"
      r"\b(?:history|origins?|originally from|invent(?:ed|or))\b|how old is (?:this|the|it)|"
      r"(?:is it|is this) (?:the )?same game as", "history"),
     (r"by myself|on my own(?!\s+\w)|play(?:ing)? alone|one[- ]player|single[- ]player", "solo"),

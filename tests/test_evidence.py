@@ -248,6 +248,13 @@ def test_a_situation_the_question_asks_about_must_be_spoken_of_by_the_rules_show
     assert unspoken_situations(dog, "A stone moves one step at a time.") == ["disturbed"]
     assert unspoken_situations(dog, "A piece knocked off by accident is put back where it stood.") == []
     assert unspoken_situations("he knocked the kubb over with his baton", "A kubb knocked over stays down.") == []
+    assert unspoken_situations("where's the name tressette come from anyway?", "Declarations score 3.") == ["history"]
+    assert unspoken_situations("were kids playing this back in ancient greece?", "Throw five stones.") == ["history"]
+    assert unspoken_situations("can the young'uns play or do you have to be eighteen?", "A team has four players.") == [
+        "age"]
+    flipped = "the dealer flipped a card face up by accident halfway through dealing, do we redeal?"
+    assert "misdeal" in unspoken_situations(flipped, "Deal the cards face down one at a time.")
+    assert unspoken_situations("what's the best way to throw the stones?", "Throw the stones.") == ["strategy"]
     assert unspoken_situations("i got no hearts and no spades at all", "Call an ace.") == []  # a hand, not a kit
     assert unspoken_situations("is the empty space next to it counted?", "Count each empty space.") == []
     leaving = "my cousin has to bail halfway, what happens to his cards?"
