@@ -82,7 +82,9 @@ ANSWER_SETS = ("answers-cartographers", "answers-cational-meographic", "answers-
                "answers-ginkgo-achi", "answers-larch-sueca", "answers-larch-ladder-golf", "answers-hawthorn-tressette",
                "answers-hawthorn-toad-in-the-hole", "answers-linden-omweso", "answers-linden-koi-koi",
                "answers-mulberry-chinese-poker", "answers-mulberry-knucklebones", "answers-olive-bourre",
-               "answers-olive-washers")
+               "answers-olive-washers", "answers-poplar-dou-dizhu", "answers-poplar-seega",
+               "answers-redwood-thirty-one", "answers-redwood-disc-golf", "answers-spruce-long-nardy",
+               "answers-spruce-slapjack", "answers-tamarind-threes-dice", "answers-tamarind-knockout-whist")
 SPLITS = ("dev", "holdout", "fresh", "blind", "unseen", "sealed", "veiled", "hidden", "closing", "last", "table",
           "night", "books", "final", "shelf", "dawn", "morning", "attic", "noon", "evening",
           "late", "midnight", "dusk", "owl", "vigil", "ember", "frost", "hollow", "ridge", "tide",
@@ -92,11 +94,12 @@ SPLITS = ("dev", "holdout", "fresh", "blind", "unseen", "sealed", "veiled", "hid
           "pearl", "quince", "raven", "sorrel", "tansy", "umbra", "vellum", "wisp", "yarrow", "zinnia", "aster",
           "bramble", "clover", "ash", "elm", "fern", "hazel", "iris", "kelp", "laurel", "moss",
           "nettle", "oak", "pine", "rowan", "sage", "teak", "vine", "walnut", "yew", "zelkova", "arbor", "beech",
-          "cypress", "dogwood", "ginkgo", "larch", "hawthorn", "linden", "mulberry", "olive")
+          "cypress", "dogwood", "ginkgo", "larch", "hawthorn", "linden", "mulberry", "olive",
+          "poplar", "redwood", "spruce", "tamarind")
 # fresh and every later part: written by someone who had not seen the code; unseen and every later part each first
 # run after the last change to the answer path of its time; books, shelf, attic, evening, midnight, owl, ember,
 # frost, ridge, tide, lantern, harbor, willow, cobalt, zephyr, aurora, yonder, quartz, amber to yarrow and zinnia
-# to olive: about rulebooks written for this eval alone (evals/books/unseen), asked of a service holding them beside
+# to tamarind: about rulebooks written for this eval alone (evals/books/unseen), asked of a service holding them beside
 # the bundled ones
 _QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”")
 
