@@ -20,9 +20,10 @@ ENTRY = re.compile(r"^\s*(?:[-*•]\s+)?(?:\*\*|\*|__)([^*_]{1,40})(?:\*\*|\*|__
 _MEANINGS = re.compile(r"mean|defin|explan|english|translat|descri|what it is", re.I)  # a glossary table's header
 _FORMS = re.compile(r"plural|singular|also|other forms?", re.I)  # a glossary table's column of the term's other forms
 _GLOSSED = re.compile(r"(?:\*|_)([A-Za-zÀ-ÿ][\wÀ-ÿ' -]{0,30})(?:\*|_)\s*\(([^()]{3,80})\)")  # '*accuso* (a …)'
-# the names an entry says players use: 'Players often call it the kitty', 'also known as the pin'
-_CALLED = re.compile(r"\b(?:call(?:ed|s)?(?: it| them)?|known as|nicknamed)\s+(?:the |a |an )?[\"“‘']?"
-                     r"([a-z][a-z'-]*(?: [a-z][a-z'-]*)?)[\"”’']?(?=\s*(?:[.,;:)]|$|\bor\b))", re.I)
+# the names an entry says players use: 'Players often call it the kitty', 'also known as the pin', 'shortened to OB'
+_CALLED = re.compile(r"\b(?:call(?:ed|s)?(?: it| them)?|known as|nicknamed|shortened to|abbreviated(?: to| as)?)\s+"
+                     r"(?:the |a |an )?[\"“‘']?([a-z][a-z'-]*(?: [a-z][a-z'-]*)?)[\"”’']?(?=\s*(?:[.,;:)]|$|\bor\b))",
+                     re.I)
 _HEAD_END = re.compile(r"[,.;:()\[\]]|\s(?:of|in|on|at|that|which|who|whose|from|for|with|by|when|where|while|"
                        r"used|and|or|is|are|as)\b", re.I)
 _LEADING = re.compile(r"^(?:\W+|(?:(?:one|each|any|either|both|all) of (?:the|your|its|their)|a|an|the|your|its|"

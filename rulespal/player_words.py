@@ -57,7 +57,9 @@ PLAYER_WORDS: tuple[tuple[str, str], ...] = (
      r"(?:split|divide[ds]?|share[ds]?) (?:it |them |the points )?(?:evenly|equally)|uneven(?:ly)?|doesn'?t divide|"
      r"(?:split|divide|share) (?:that|it|this|them|the (?:points?|score))\b|\d+\.5 (?:each|a piece|apiece)",
      "divided equally surplus"),
-    (r"how many people|how many players|player count", "number of players"),
+    (r"how many people|how many players|player count|(?:most|max(?:imum)?|fewest|min(?:imum)?|least) (?:number of )?"
+     r"(?:players|people)\b|(?:players|people) (?:is|are) (?:it|this|the game) (?:meant|made|designed) for",
+     "number of players"),
     (r"by (?:accident|mistake)|accidentally|oops|meant to|(?:erase|undo|redo|take back|fix)(?:es|d|ing)?(?: it| that)?",
      "mistake"),
     (r"(?:has|have|had|needs?|got) to (?:leave|go home|bail|quit|stop)|bail(?:s|ed)?(?: out)?|drop(?:s|ped)? out|"
@@ -147,7 +149,8 @@ BOOK_ALTERNATIVES: tuple[tuple[str, str], ...] = (
      r"(?:was|were) led\b[^.?!]{0,60}\b(?:had|has|held|holding|still had|did have|does have) (?:a|an|one|some|the)\b|"
      r"\b(?:had|held|was holding) (?:one|it|them|some|an? \w+) (?:all along|after all|the whole time)",
      "revoke revoked renege"),
-    (r"fold(?:s|ed|ing)?\b", "fold folds pass passes"),  # giving up a hand: a book says one or the other
+    (r"fold(?:s|ed|ing)?\b", "fold folds pass passes"),
+    (r"out loud|outloud", "aloud"),  # giving up a hand: a book says one or the other
     (r"forg[eo]t(?:s)? to (?:call|declare|announce|show|say|meld)|(?:didn'?t|did not|never) (?:call|declare|announce)",
      "declare declared announce announced"),
 )
@@ -160,6 +163,7 @@ def _compiled(table: tuple[tuple[str, str], ...]) -> tuple[tuple[re.Pattern[str]
 
 _COMPILED = _compiled(PLAYER_WORDS)
 _ALTERNATIVES = _compiled(BOOK_ALTERNATIVES)
+_COUNT = r"(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"  # how many players a book names
 # situations a book settles only by saying so, and the words of a rule that does: a rule shown for a question about
 # one of them must speak of it, else it is only the closest rule (a book silent on ties, on running out, on a player
 # who cannot move)
@@ -176,8 +180,8 @@ SITUATIONS: dict[str, str] = {
                      r"fits nowhere|(?:none|neither) of (?:the )?[\w ]{0,30}(?:fits?|can be)",
     "pass": r"pass(?:es|ed)?|skips?|forfeits?",
     "divided equally surplus": r"divided|equally|surplus|remainder|left ?over|rounded",
-    "number of players": r"\d+\s*(?:-|–|to|or)\s*\d+ players|(?:\d+|two|three|four|five|six) or more players|"
-                         r"(?:up to|at least|for|with) (?:\d+|two|three|four|five|six) players|solo|single player|"
+    "number of players": rf"{_COUNT}\s*(?:-|–|to|or)\s*{_COUNT} players|{_COUNT} or more players|"
+                         rf"(?:up to|at least|for|with) {_COUNT} players|solo|single player|"
                          r"player count|number of players",
     "mistake": r"mistakes?|errors?|erased?|undo(?:ne)?|taken? back|accident(?:al(?:ly)?)?|correct(?:ed|ion)|misplay\w*",
     "playing time": r"minutes?|hours?|time limit|timers?|clock|playing time|sand ?glass",

@@ -184,6 +184,8 @@ def test_players_words_are_searched_with_the_rulebook_terms():
     caught = "he trumped a heart lead, now he just followed with a heart, so he had one all along"
     assert with_book_terms(caught, {"revoke"}) == f"{caught} (revoke)"
     assert with_book_terms("he held it the whole time", {"conker"}) == "he held it the whole time"  # no revoke here
+    aloud = "so everybody's score gets said out loud before I shoot?"
+    assert with_book_terms(aloud, {"aloud"}).endswith("(aloud)")
     folded = "the other two fold, what now?"
     assert with_book_terms(folded, {"passes", "pot"}) == f"{folded} (passes)"
     assert with_book_terms("can i fold now?", {"fold", "pot"}) == "can i fold now?"  # the book's own word
@@ -255,6 +257,8 @@ def test_a_situation_the_question_asks_about_must_be_spoken_of_by_the_rules_show
     flipped = "the dealer flipped a card face up by accident halfway through dealing, do we redeal?"
     assert "misdeal" in unspoken_situations(flipped, "Deal the cards face down one at a time.")
     assert unspoken_situations("what's the best way to throw the stones?", "Throw the stones.") == ["strategy"]
+    assert unspoken_situations("max players for bourre?", "Bourre is for two to seven players.") == []
+    assert unspoken_situations("max players for bourre?", "Deal five cards to each player.") == ["number of players"]
     assert unspoken_situations("i got no hearts and no spades at all", "Call an ace.") == []  # a hand, not a kit
     assert unspoken_situations("is the empty space next to it counted?", "Count each empty space.") == []
     leaving = "my cousin has to bail halfway, what happens to his cards?"

@@ -19,6 +19,7 @@ title: Pits
 - **ronda** — three cards of the same rank received by one player.
 - **Jack** — the small white ball that is the target. Players often call it the kitty.
 - **Head** — the jack together with all bowls at rest.
+- **Out-of-bounds** — any area marked as out of play. Often shortened to OB.
 
 ## Dealing
 
@@ -43,6 +44,7 @@ def test_a_player_says_a_native_term_by_the_head_of_its_meaning():
 def test_an_entry_names_what_players_call_a_term_whatever_its_language():
     book = parse_rulebook(BOOK)
     assert glossary_terms("how far must the kitty go?", book) == ["Jack"]
+    assert glossary_terms("my drive skipped across the road, which is OB", book) == ["Out-of-bounds"]
     assert "Head" not in {g.term for g in glossary(book)}  # an English word's meaning is not its players' word
 
 
