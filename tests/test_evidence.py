@@ -185,7 +185,7 @@ def test_players_words_are_searched_with_the_rulebook_terms():
     assert with_book_terms(caught, {"revoke"}) == f"{caught} (revoke)"
     assert with_book_terms("he held it the whole time", {"conker"}) == "he held it the whole time"  # no revoke here
     aloud = "so everybody's score gets said out loud before I shoot?"
-    assert with_book_terms(aloud, {"aloud"}).endswith("(aloud)")
+    assert with_book_terms(aloud, {"aloud"}).endswith(" aloud)")
     folded = "the other two fold, what now?"
     assert with_book_terms(folded, {"passes", "pot"}) == f"{folded} (passes)"
     assert with_book_terms("can i fold now?", {"fold", "pot"}) == "can i fold now?"  # the book's own word
