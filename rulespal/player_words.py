@@ -104,7 +104,8 @@ PLAYER_WORDS: tuple[tuple[str, str], ...] = (
      r"\bstorm\w*|soggy|\bsoaked\b|too dark|getting dark|thunder\w*|lightning|\bhail(?:ing|stones?)?\b|\bsnow\w*",
      "weather"),
     (r"\b(?:dog|cat|puppy|kitten|baby|toddler|wind|gust)\b[^.?!]{0,40}\b(?:knock(?:s|ed)?|bump(?:s|ed)?|jogg?(?:s|ed)?|"
-     r"scatter(?:s|ed)?|blew|blown|swept|spill(?:s|ed)?|jump(?:s|ed)? on)\b|"
+     r"scatter(?:s|ed)?|blew|blown|swept|spill(?:s|ed)?|jump(?:s|ed)? on|swip(?:e|es|ed)|ran (?:thru|through|into|over|"
+     r"across)|stepp?(?:s|ed)? on|grabb?(?:s|ed)|stole|chew(?:s|ed)|mov(?:es|ed))\b|"
      r"(?:bumped|knocked|jogged|kicked) (?:into )?the (?:table|board)", "disturbed"),
     (r"(?:flashed|exposed|showed|flipped|turned) (?:a|one) card (?:face up )?(?:\w+ ){0,4}"
      r"(?:while|during|when|through) (?:the )?(?:dealing|deal)|"

@@ -249,6 +249,8 @@ def test_a_situation_the_question_asks_about_must_be_spoken_of_by_the_rules_show
     dog = "the dog knocked one of the stones off the board mid-game, who gets it?"
     assert unspoken_situations(dog, "A stone moves one step at a time.") == ["disturbed"]
     assert unspoken_situations(dog, "A piece knocked off by accident is put back where it stood.") == []
+    swiped = "neighbors dog just ran thru and swiped 2 bags off the board mid inning lmao what now"
+    assert with_book_terms(swiped, {"disturbs"}).endswith(" disturbed)")
     assert unspoken_situations("he knocked the kubb over with his baton", "A kubb knocked over stays down.") == []
     assert unspoken_situations("where's the name tressette come from anyway?", "Declarations score 3.") == ["history"]
     assert unspoken_situations("were kids playing this back in ancient greece?", "Throw five stones.") == ["history"]
