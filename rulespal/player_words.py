@@ -98,7 +98,8 @@ PLAYER_WORDS: tuple[tuple[str, str], ...] = (
      r"(?:use|roll|play with) (?:a |an )?(?:normal|regular|ordinary|standard) [\w-]+(?: [\w-]+)? instead|"
      r"(?:write|draw|make) (?:one|our own|a new one) up|"
      r"(?:use|play with|borrow) (?:the |our |a |an |my )?(?:\w+ ){0,2}(?:tiles|cards|dice|pieces|set|deck) "
-     r"(?:from|out of) (?:a |an |another|our|my|the) ", "missing components"),
+     r"(?:from|out of) (?:a |an |another|our|my|the) |(?:gone|went|go|goes|going) missing|"
+     r"missing from (?:the |our |my |an? )?(?:\w+ ){0,2}(?:pack|deck|set|box)", "missing components"),
     (r"drink\w*|house rules?", "house rule"),
     (r"\brain(?:s|ing|ed|y)?\b|drizzl\w*|sprinkl(?:e|es|ing)\b|pouring|bucket(?:ing|s)? down|\bweather\b|"
      r"\bstorm\w*|soggy|\bsoaked\b|too dark|getting dark|thunder\w*|lightning|\bhail(?:ing|stones?)?\b|\bsnow\w*",
@@ -123,9 +124,13 @@ PLAYER_WORDS: tuple[tuple[str, str], ...] = (
      r"(?:strongest|best|smartest)|is it (?:smarter|wiser|safer) to|(?:good|best|smart) play\b|"
      r"(?:which|what) [\w/ ]{0,30}is (?:the )?best for|what'?s a (?:decent|good|normal|typical|average) "
      r"(?:\w+ ){0,3}(?:average|score|total)|any good\b|"
-     r"which (?:one |kind |type )?(?:\w+ ){0,4}(?:is|are|works?|spins?|lasts?|plays?) (?:better|longer|faster|best)\b",
+     r"which (?:one |kind |type )?(?:\w+ ){0,4}(?:is|are|works?|spins?|lasts?|plays?) (?:better|longer|faster|best)\b|"
+     r"(?:a )?(?:better|wiser|smarter) idea to|best chance|secret to|"
+     r"(?:the|a|any) tricks? (?:to|for) (?:gett?(?:ing|in)?|mak(?:e|ing)|win(?:ning)?|beat(?:ing)?|sink(?:ing)?|"
+     r"hit(?:ting)?|scor(?:e|ing)|land(?:ing)?)\b|"
+     r"(?:generally|usually|normally) best|best to (?:load|play|keep|save|go for|start|open|hold)",
      "strategy"),
-    (r"where(?:'?s| (?:did|does|do|is))? (?:\w+ ){1,3}come from|\bancient\b|centuries ago|how long ago|"
+    (r"where(?:'?s| (?:did|does|do|is))? (?:\w+ ){1,3}come from|\bolder than\b|\bancient\b|centuries ago|how long ago|"
      r"who (?:invented|made up|came up with)|why is it called|"
      r"\b(?:history|origins?|originally from|invent(?:ed|or))\b|how old is (?:this|the|it)|"
      r"(?:is it|is this) (?:the )?same game as", "history"),
@@ -150,8 +155,10 @@ BOOK_ALTERNATIVES: tuple[tuple[str, str], ...] = (
      r"(?:was|were) led\b[^.?!]{0,60}\b(?:had|has|held|holding|still had|did have|does have) (?:a|an|one|some|the)\b|"
      r"\b(?:had|held|was holding) (?:one|it|them|some|an? \w+) (?:all along|after all|the whole time)",
      "revoke revoked renege"),
-    (r"fold(?:s|ed|ing)?\b", "fold folds pass passes"),
-    (r"out loud|outloud", "aloud"),  # giving up a hand: a book says one or the other
+    (r"fold(?:s|ed|ing)?\b", "fold folds pass passes"),  # giving up a hand: a book says one or the other
+    (r"out loud|outloud", "aloud"),
+    (r"\blied\b|\b(?:was|is|were|are|been) lying\b(?! (?:on|in|under|flat|face|across|beside|next|around))|"
+     r"fibb(?:ed|ing)|told (?:\w+ )?a lie", "denied deny cheat cheated cheating"),  # a player who lied about a card
     (r"forg[eo]t(?:s)? to (?:call|declare|announce|show|say|meld)|(?:didn'?t|did not|never) (?:call|declare|announce)",
      "declare declared announce announced"),
 )

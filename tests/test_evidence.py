@@ -184,6 +184,9 @@ def test_players_words_are_searched_with_the_rulebook_terms():
     caught = "he trumped a heart lead, now he just followed with a heart, so he had one all along"
     assert with_book_terms(caught, {"revoke"}) == f"{caught} (revoke)"
     assert with_book_terms("he held it the whole time", {"conker"}) == "he held it the whole time"  # no revoke here
+    lied = "bro asked me for 7s n i had one but lied lol what now"
+    assert with_book_terms(lied, {"denied", "cheater"}) == f"{lied} (denied)"
+    assert with_book_terms("the disc was lying on the grass", {"denied"}) == "the disc was lying on the grass"
     aloud = "so everybody's score gets said out loud before I shoot?"
     assert with_book_terms(aloud, {"aloud"}).endswith(" aloud)")
     folded = "the other two fold, what now?"
@@ -260,6 +263,13 @@ def test_a_situation_the_question_asks_about_must_be_spoken_of_by_the_rules_show
     assert "misdeal" in unspoken_situations(flipped, "Deal the cards face down one at a time.")
     assert unspoken_situations("what's the best way to throw the stones?", "Throw the stones.") == ["strategy"]
     assert unspoken_situations("max players for bourre?", "Bourre is for two to seven players.") == []
+    gone = "we found the eight of clubs had gone missing from our old pack"
+    assert unspoken_situations(gone, "Take the queen of clubs out of the pack.") == ["missing components"]
+    assert unspoken_situations("whats the trick to gettin a hole in one?", "Par is 46.") == ["strategy"]
+    assert unspoken_situations("can we flip back thru the old tricks to check?", "Look at the last trick only.") == []
+    assert unspoken_situations("which pile is generally best to load first?", "Aces go up first.") == ["strategy"]
+    assert unspoken_situations("is it a better idea to grab the corners early?", "Place a piece.") == ["strategy"]
+    assert unspoken_situations("it's older than the nine-piece game, isn't it?", "Twelve pieces each.") == ["history"]
     assert unspoken_situations("max players for bourre?", "Deal five cards to each player.") == ["number of players"]
     assert unspoken_situations("i got no hearts and no spades at all", "Call an ace.") == []  # a hand, not a kit
     assert unspoken_situations("is the empty space next to it counted?", "Count each empty space.") == []
