@@ -87,7 +87,10 @@ ANSWER_SETS = ("answers-cartographers", "answers-cational-meographic", "answers-
                "answers-spruce-slapjack", "answers-tamarind-threes-dice", "answers-tamarind-knockout-whist",
                "answers-tupelo-old-maid", "answers-tupelo-twelve-mens-morris", "answers-viburnum-go-fish",
                "answers-viburnum-mini-golf", "answers-wisteria-snap", "answers-wisteria-yote",
-               "answers-yucca-candlepin-bowling", "answers-yucca-russian-bank")
+               "answers-yucca-candlepin-bowling", "answers-yucca-russian-bank", "answers-alder-kemps",
+               "answers-alder-tsoro", "answers-banyan-liars-poker", "answers-banyan-nine-holes",
+               "answers-catalpa-tien-len", "answers-catalpa-jianzi", "answers-eucalyptus-contract-rummy",
+               "answers-eucalyptus-ring-toss")
 SPLITS = ("dev", "holdout", "fresh", "blind", "unseen", "sealed", "veiled", "hidden", "closing", "last", "table",
           "night", "books", "final", "shelf", "dawn", "morning", "attic", "noon", "evening",
           "late", "midnight", "dusk", "owl", "vigil", "ember", "frost", "hollow", "ridge", "tide",
@@ -98,12 +101,13 @@ SPLITS = ("dev", "holdout", "fresh", "blind", "unseen", "sealed", "veiled", "hid
           "bramble", "clover", "ash", "elm", "fern", "hazel", "iris", "kelp", "laurel", "moss",
           "nettle", "oak", "pine", "rowan", "sage", "teak", "vine", "walnut", "yew", "zelkova", "arbor", "beech",
           "cypress", "dogwood", "ginkgo", "larch", "hawthorn", "linden", "mulberry", "olive",
-          "poplar", "redwood", "spruce", "tamarind", "tupelo", "viburnum", "wisteria", "yucca")
+          "poplar", "redwood", "spruce", "tamarind", "tupelo", "viburnum", "wisteria", "yucca",
+          "alder", "banyan", "catalpa", "eucalyptus")
 # fresh and every later part: written by someone who had not seen the code; unseen and every later part each first
 # run after the last change to the answer path of its time; books, shelf, attic, evening, midnight, owl, ember,
 # frost, ridge, tide, lantern, harbor, willow, cobalt, zephyr, aurora, yonder, quartz, amber to yarrow and zinnia
-# to yucca: about rulebooks written for this eval alone (evals/books/unseen), asked of a service holding them beside
-# the bundled ones
+# to eucalyptus: about rulebooks written for this eval alone (evals/books/unseen), asked of a service holding them
+# beside the bundled ones
 _QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”")
 
 
