@@ -262,7 +262,8 @@ class GameDetector:
         """Per book (in library order), the probability that the question is about it."""
         if not self._games:
             return np.zeros(0)
-        z = LEXICAL_WEIGHT * self.model.scores(query) + VOTE_WEIGHT * np.log1p(self._vote_counts(votes or {}))
+        own = compared_away(query)  # a game the question compares with is no evidence ('… like in checkers')
+        z = LEXICAL_WEIGHT * self.model.scores(own) + VOTE_WEIGHT * np.log1p(self._vote_counts(votes or {}))
         for book in {i for _, i in self._stated(query)}:
             z[book] += NAMED_WEIGHT
         return _softmax(z)

@@ -206,6 +206,11 @@ def test_a_game_named_in_a_comparison_is_not_the_game_asked_about():
     detector = _detector(CARD_GAMES)
     assert detector.named("who wins a trick in trumps?") == "trumps"
     assert detector.named("do honours score like in pegs, or not at all?") is None
+    board = _detector({"draughts": "Jump an enemy man to capture it. A double jump takes two men. Jump again. " * 3,
+                       "yote": "Place a man from your hand on any empty square. Capture by jumping a man. " * 3})
+    compared = board.candidates("can i place a man from my hand and jump, like in draughts?", {})
+    assert compared == board.candidates("can i place a man from my hand and jump?", {})  # the compared name aside
+    assert compared[0].game == "yote"
 
 
 def test_a_games_two_nearest_chunks_vote_so_a_long_book_does_not_outvote_a_short_one():
