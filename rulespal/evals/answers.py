@@ -90,7 +90,9 @@ ANSWER_SETS = ("answers-cartographers", "answers-cational-meographic", "answers-
                "answers-yucca-candlepin-bowling", "answers-yucca-russian-bank", "answers-alder-kemps",
                "answers-alder-tsoro", "answers-banyan-liars-poker", "answers-banyan-nine-holes",
                "answers-catalpa-tien-len", "answers-catalpa-jianzi", "answers-eucalyptus-contract-rummy",
-               "answers-eucalyptus-ring-toss")
+               "answers-eucalyptus-ring-toss", "answers-kapok-chinchon", "answers-kapok-tapatan",
+               "answers-lilac-forty-thieves", "answers-lilac-four-square", "answers-magnolia-samba",
+               "answers-magnolia-bagh-chal", "answers-nutmeg-escoba", "answers-nutmeg-hopscotch")
 SPLITS = ("dev", "holdout", "fresh", "blind", "unseen", "sealed", "veiled", "hidden", "closing", "last", "table",
           "night", "books", "final", "shelf", "dawn", "morning", "attic", "noon", "evening",
           "late", "midnight", "dusk", "owl", "vigil", "ember", "frost", "hollow", "ridge", "tide",
@@ -102,11 +104,11 @@ SPLITS = ("dev", "holdout", "fresh", "blind", "unseen", "sealed", "veiled", "hid
           "nettle", "oak", "pine", "rowan", "sage", "teak", "vine", "walnut", "yew", "zelkova", "arbor", "beech",
           "cypress", "dogwood", "ginkgo", "larch", "hawthorn", "linden", "mulberry", "olive",
           "poplar", "redwood", "spruce", "tamarind", "tupelo", "viburnum", "wisteria", "yucca",
-          "alder", "banyan", "catalpa", "eucalyptus")
+          "alder", "banyan", "catalpa", "eucalyptus", "kapok", "lilac", "magnolia", "nutmeg")
 # fresh and every later part: written by someone who had not seen the code; unseen and every later part each first
 # run after the last change to the answer path of its time; books, shelf, attic, evening, midnight, owl, ember,
 # frost, ridge, tide, lantern, harbor, willow, cobalt, zephyr, aurora, yonder, quartz, amber to yarrow and zinnia
-# to eucalyptus: about rulebooks written for this eval alone (evals/books/unseen), asked of a service holding them
+# to nutmeg: about rulebooks written for this eval alone (evals/books/unseen), asked of a service holding them
 # beside the bundled ones
 _QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”")
 
