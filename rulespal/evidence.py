@@ -54,7 +54,9 @@ _CUES = {"yesno": _MODAL, "number": _NUMBER, "whatif": _CONDITION}
 _COUNTED = re.compile(r"\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty)"
                       r"\s+((?:[a-z'-]+\s+){0,2}[a-z'-]+)", re.I)
 _LEANS_BACK = re.compile(r"^(instead|then|otherwise|in that case|in this case|this|that|these|those|it|they|its|"
-                         r"their|such|also|however|but|so|if so|if not|if it does)\b", re.I)
+                         r"their|such|also|however|but|so|if so|if not|if it does|either one|neither one|"
+                         r"in either case|either way|(?:either|neither|both|each) of (?:them|these|those|the two))\b",
+                         re.I)
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z(\"“])")
 SHORT_SENTENCE = 45  # a sentence this short is read together with the one before it
 LEAD_IN_LIMIT = 400  # a lead-in line and its list items are one unit up to this length

@@ -30,6 +30,12 @@ def test_units_keep_what_a_sentence_leans_on_and_are_verbatim():
         "Spaces that share a side are adjacent. Spaces only at diagonals are not.",
     ]
     assert all(normalise(u) in normalise(SECTION) for u in units)
+    duplicates = ("For example, both 5 of hearts may want to go onto the one 6 of hearts that is exposed. Either one "
+                  "may be played there; the choice is yours. Either player may shuffle the stock before the next deal.")
+    assert rule_units(duplicates) == [
+        "For example, both 5 of hearts may want to go onto the one 6 of hearts that is exposed. Either one may be "
+        "played there; the choice is yours.",
+        "Either player may shuffle the stock before the next deal."]  # 'either one' leans back, 'either player' not
 
 
 def test_hard_wrapped_lines_are_read_as_the_sentences_they_hold():
