@@ -203,7 +203,8 @@ def eval_(suite: Annotated[str, typer.Argument(
                    "moss, nettle, oak, pine, rowan, sage, teak, vine, walnut, yew, zelkova, arbor, "
                    "beech, cypress, dogwood, ginkgo, larch, hawthorn, linden, mulberry, "
                    "olive, poplar, redwood, spruce, tamarind, tupelo, viburnum, wisteria, yucca, alder, banyan, "
-                   "catalpa, eucalyptus, kapok, lilac, magnolia or nutmeg.")] = None,
+                   "catalpa, eucalyptus, kapok, lilac, magnolia, nutmeg, quassia, rosewood, sumac or "
+                   "ulmus.")] = None,
           as_json: JsonOpt = False) -> None:
     """Run an evaluation into a new evals/results/<timestamp>/ folder; print the metrics and the change from the
     committed baseline (evals/results/<name>.json; copy a run's files there to make it the new baseline)."""

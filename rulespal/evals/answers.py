@@ -92,7 +92,10 @@ ANSWER_SETS = ("answers-cartographers", "answers-cational-meographic", "answers-
                "answers-catalpa-tien-len", "answers-catalpa-jianzi", "answers-eucalyptus-contract-rummy",
                "answers-eucalyptus-ring-toss", "answers-kapok-chinchon", "answers-kapok-tapatan",
                "answers-lilac-forty-thieves", "answers-lilac-four-square", "answers-magnolia-samba",
-               "answers-magnolia-bagh-chal", "answers-nutmeg-escoba", "answers-nutmeg-hopscotch")
+               "answers-magnolia-bagh-chal", "answers-nutmeg-escoba", "answers-nutmeg-hopscotch",
+               "answers-quassia-cucumber", "answers-quassia-picaria", "answers-rosewood-chicken-foot",
+               "answers-rosewood-kick-the-can", "answers-sumac-rummoli", "answers-sumac-killer-darts",
+               "answers-ulmus-pepper", "answers-ulmus-bul")
 SPLITS = ("dev", "holdout", "fresh", "blind", "unseen", "sealed", "veiled", "hidden", "closing", "last", "table",
           "night", "books", "final", "shelf", "dawn", "morning", "attic", "noon", "evening",
           "late", "midnight", "dusk", "owl", "vigil", "ember", "frost", "hollow", "ridge", "tide",
@@ -104,11 +107,12 @@ SPLITS = ("dev", "holdout", "fresh", "blind", "unseen", "sealed", "veiled", "hid
           "nettle", "oak", "pine", "rowan", "sage", "teak", "vine", "walnut", "yew", "zelkova", "arbor", "beech",
           "cypress", "dogwood", "ginkgo", "larch", "hawthorn", "linden", "mulberry", "olive",
           "poplar", "redwood", "spruce", "tamarind", "tupelo", "viburnum", "wisteria", "yucca",
-          "alder", "banyan", "catalpa", "eucalyptus", "kapok", "lilac", "magnolia", "nutmeg")
+          "alder", "banyan", "catalpa", "eucalyptus", "kapok", "lilac", "magnolia", "nutmeg",
+          "quassia", "rosewood", "sumac", "ulmus")
 # fresh and every later part: written by someone who had not seen the code; unseen and every later part each first
 # run after the last change to the answer path of its time; books, shelf, attic, evening, midnight, owl, ember,
 # frost, ridge, tide, lantern, harbor, willow, cobalt, zephyr, aurora, yonder, quartz, amber to yarrow and zinnia
-# to nutmeg: about rulebooks written for this eval alone (evals/books/unseen), asked of a service holding them
+# to ulmus: about rulebooks written for this eval alone (evals/books/unseen), asked of a service holding them
 # beside the bundled ones
 _QUOTED = re.compile(r"\"[^\"]*\"|“[^”]*”")
 
