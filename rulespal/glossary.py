@@ -3,8 +3,9 @@
 of the board'); a player asks about 'the big hole at my end'. A question that says an entry's plain words is searched
 with the term as well, so the rules written in the book's terms are found. An entry's plain words are the names it
 says players use ('Players often call it the kitty') and, for a term of the book's own language (not an English
-word), the head of its meaning: the meaning itself when it is a word or two ('the opponent', 'to sow'), else its
-first words before 'of', 'that' or a comma, when they are two or three ('large holes', 'small holes')."""
+word), the translation it opens with ('"dead"') and the head of its meaning: the meaning itself when it is a word or
+two ('the opponent', 'to sow'), else its first words before 'of', 'that' or a comma, when they are two or three
+('large holes'), or one word the book itself hardly says ('seed' in a book that writes 'empiki')."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from rulespal.lexical import stem, tokenize
+from rulespal.player_words import english_words
 from rulespal.rulebook import Rulebook
 
 # a glossary entry: an emphasised term opening its line, then its meaning ('**Cluster**: a group of …')
@@ -77,7 +79,7 @@ def plain_stems(text: str) -> frozenset[str]:
 def _head(meaning: str) -> str:
     """A meaning's first words, up to 'of', 'that', a comma or the like ('one of the two large holes at the ends'
     -> 'two large holes')."""
-    text = _LEADING.sub("", _QUOTED_GLOSS.sub("", meaning))
+    text = _LEADING.sub("", meaning)
     end = _HEAD_END.search(text)
     return text[:end.start()] if end else text
 
@@ -92,9 +94,10 @@ def _said_by(term: str, meaning: str, english: frozenset[str], said_in_book: Cou
         if translated:
             said.append(plain_stems(translated.group(1)))
         first = re.split(r"(?<=[a-z])\.\s", meaning[translated.end() if translated else 0:], maxsplit=1)[0]
+        whole = plain_stems(first)
         head = frozenset(w for w in plain_stems(_head(first)) if not w.isdigit())  # 'the big hole': 'two large holes'
-        if len(plain_stems(first)) <= SHORT_MEANING:
-            said.append(plain_stems(first))
+        if len(whole) <= SHORT_MEANING:
+            said.append(whole)
         elif len(head) in HEAD_WORDS or (len(head) == 1 and said_in_book[min(head)] <= PLAIN_WORD_USES):
             said.append(head)
     own = plain_stems(term)
@@ -105,8 +108,6 @@ _READ: dict[str, tuple[Gloss, ...]] = {}  # by the book's digest: each book's gl
 
 
 def _glossary(book: Rulebook) -> tuple[Gloss, ...]:
-    from rulespal.player_words import english_words  # the packaged model's vocabulary, read once
-
     english = english_words()
     said_in_book = Counter(stem(t) for t in tokenize(book.content))
     glosses: dict[str, Gloss] = {}

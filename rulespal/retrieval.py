@@ -96,11 +96,11 @@ def game_votes(nearest: Sequence[tuple[str, float]]) -> dict[str, float]:
     return dict(votes)
 
 
-
 def as_searched(question: str, book: Rulebook) -> str:
     """A question as it is searched in a book: the players' words joined by the book's terms, the glossary terms it
     says in plain words, and the titles of the rules it cites by number."""
     return with_book_terms(with_glossary_terms(book.with_cited_titles(question), book), book.words)
+
 
 class Retriever:
     """Searches the active index; built once per process. A book's chunks and BM25 are built on its first search."""
